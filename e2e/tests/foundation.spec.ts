@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectToast, loginUi } from '../support/fixtures';
+
+test.describe('sign-in and areas', () => {
+  for (const [role, who, heading] of [
+    ['admin', DEMO.admin, 'Total institute'],
+    ['institute', DEMO.institute, 'Total Exam Added'],
+    ['student', DEMO.student, 'Exam List'],
+  ] as const) {
+    test(`${role} logs in and lands in the ${who.area} area, and a reload keeps the session`, async ({ page }) => {
+      await loginUi(page, who.email, who.password);
+      await expect(page).toHaveURL(new RegExp(`${who.area}$`));
+      await expect(page.getByTestId(`stat-${heading}`)).toBeVisible();
+      await expect(page.getByTestId('role-label')).toHaveText(role === 'admin' ? 'Admin' : role === 'institute' ? 'Institute' : 'Student');
+      // Real counts, not placeholders.
+      await expect(page.getByTestId(`stat-${heading}`)).toHaveText(/^\d+$/);
+      await page.reload();
+      await expect(page).toHaveURL(new RegExp(`${who.area}$`));
+      await expect(page.getByTestId(`stat-${heading}`)).toBeVisible();
+    });
+  }
+
+  test('login validates on blur and on submit, and makes no call with errors', async ({ page }) => {
+    let calls = 0;
+    page.on('request', (r) => { if (r.url().includes('/api/auth/signin')) calls++; });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email').blur();
+    await expect(page.getByText(' Invalid Email.')).toBeVisible();
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Password should be more than 8 characters.')).toBeVisible();
+    expect(calls).toBe(0);
+  });
+
+  test('wrong password shows the Authentication Error toast', async ({ page }) => {
+    await loginUi(page, DEMO.admin.email, 'wrong-password');
+    await expectToast(page, 'Authentication Error', 'Invalid Credentials');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the login page shows the contact phone, a social link and the Nepali note', async ({ page }) => {
+    await page.goto('/');
+    const info = page.getByTestId('contact-info');
+    await expect(info).toContainText(/\d{10}/);
+    await expect(info.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https?:\/\//);
+    await expect(info.locator('[lang="ne"]')).toContainText('पासवर्ड');
+  });
+
+  test('an expired token logs out with the Token Expired toast', async ({ page }) => {
+    await loginUi(page, DEMO.student.email, DEMO.student.password);
+    await expect(page).toHaveURL(/\/student$/);
+    await page.evaluate(() => {
+      const t = localStorage.getItem('token')!;
+      const [h, , s] = t.split('.');
+      const payload = btoa(JSON.stringify({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
+      localStorage.setItem('token', `${h}.${payload}.${s}`);
+    });
+    await page.reload();
+    await expectToast(page, 'Token Expired', 'Please Login again');
+    await expect(page).toHaveURL(/\/$|\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a student entering /admin is sent to /login with the toast', async ({ page }) => {
+    await loginUi(page, DEMO.student.email, DEMO.student.password);
+    await expect(page).toHaveURL(/\/student$/);
+    await page.goto('/admin');
+    await expectToast(page, 'Authentication Error', 'You have to authenticate before proceedings');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an anonymous visitor to /student is sent to / with the toast', async ({ page }) => {
+    await page.goto('/student');
+    await expectToast(page, 'Authentication Error');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test('logout clears the session and goes to /', async ({ page }) => {
+    await loginUi(page, DEMO.institute.email, DEMO.institute.password);
+    await expect(page).toHaveURL(/\/institute$/);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    await page.goto('/institute');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown path shows the not-found page with Goto Home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Page Not Found')).toBeVisible();
+    await page.getByRole('button', { name: 'Goto Home' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+
+  test("a student's session fetches nothing of the institute or admin remotes", async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await loginUi(page, DEMO.student.email, DEMO.student.password);
+    await expect(page.getByTestId('stat-Exam List')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('stat-Exam List')).toBeVisible();
+    expect(urls.some((u) => u.includes('/remotes/student/'))).toBeTruthy();
+    expect(urls.filter((u) => /\/remotes\/(institute|admin)\//.test(u))).toEqual([]);
+  });
+
+  test('an unreachable remote shows a clear error with Retry', async ({ page }) => {
+    await loginUi(page, DEMO.admin.email, DEMO.admin.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.route('**/remotes/admin/**', (r) => r.abort());
+    await page.reload();
+    await expect(page.getByText('This part of the platform could not be loaded')).toBeVisible();
+    await page.unroute('**/remotes/admin/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('stat-Total Exam')).toBeVisible();
+  });
+});

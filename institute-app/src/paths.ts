@@ -1,0 +1,8 @@
+/** Every route of the institute area, relative to /institute. */
+export const paths = {
+  home: '/institute',
+  exams: '/institute/exams',
+  users: '/institute/users',
+  results: '/institute/results',
+  profile: '/institute/profile',
+};

@@ -1,0 +1,14 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+const config: Config = {
+  testEnvironment: '<rootDir>/jest/environment.ts',
+  setupFilesAfterEnv: ['<rootDir>/jest/setup.ts'],
+  roots: ['<rootDir>/shared-api', '<rootDir>/shared-ui', '<rootDir>/shell', '<rootDir>/student-app', '<rootDir>/institute-app', '<rootDir>/admin-app'],
+  testMatch: ['**/src/**/*.test.ts?(x)'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] },
+  transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+  moduleNameMapper: { '\\.(png|jpe?g|svg|webp)$': '<rootDir>/jest/file-stub.ts' },
+  testEnvironmentOptions: { customExportConditions: [''] },
+};
+export default config;

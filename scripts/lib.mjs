@@ -1,0 +1,49 @@
+/** Helpers for the root scripts: the web apps, their build stamp, and running commands. */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_APPS = ['shell', 'student-app', 'institute-app', 'admin-app'];
+const SOURCES = ['shared-api/src', 'shared-ui/src', 'webpack.common.ts', 'package-lock.json',
+  ...WEB_APPS.flatMap((a) => [`${a}/src`, `${a}/webpack.config.ts`, `${a}/package.json`])];
+const STAMP = path.join(ROOT, 'shell', 'dist', '.build-stamp');
+
+function* files(p) {
+  const full = path.join(ROOT, p);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const e of readdirSync(full).sort()) yield* files(path.join(p, e));
+  } else yield p;
+}
+
+/** A hash of every source the web build reads: a change anywhere means a rebuild. */
+export function sourceHash() {
+  const h = createHash('sha256');
+  for (const src of SOURCES) for (const f of files(src)) h.update(f).update(readFileSync(path.join(ROOT, f)));
+  return h.digest('hex');
+}
+
+export function buildIsCurrent() {
+  if (WEB_APPS.some((a) => !existsSync(path.join(ROOT, a, 'dist', a === 'shell' ? 'index.html' : 'remoteEntry.js')))) return false;
+  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceHash();
+}
+
+export function writeStamp() {
+  writeFileSync(STAMP, sourceHash());
+}
+
+/** Runs a command, inheriting stdio unless `capture` is set; resolves with the exit code and output. */
+export function run(cmd, args, { cwd = ROOT, env = {}, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let out = '';
+    if (capture) {
+      child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+      child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    }
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}

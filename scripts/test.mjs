@@ -1,0 +1,95 @@
+/**
+ * `npm test`: every suite in order (type-check, jest unit tests, server tests on PGlite and on PostgreSQL when one is
+ * reachable, then the production build and Playwright e2e in Chromium). Ends with one line: `N passed, N failed`.
+ */
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ROOT, run } from './lib.mjs';
+
+const TMP = path.join(ROOT, '.tmp');
+mkdirSync(TMP, { recursive: true });
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+
+function record(suite, passed, failed, note = '') {
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${suite.padEnd(24)} ${String(passed).padStart(4)} passed, ${String(failed).padStart(3)} failed ${note}`);
+}
+
+function nodeTestCounts(out) {
+  const pass = Number(/ℹ pass (\d+)/.exec(out)?.[1] ?? 0);
+  const fail = Number(/ℹ fail (\d+)/.exec(out)?.[1] ?? 0);
+  const cancelled = Number(/ℹ cancelled (\d+)/.exec(out)?.[1] ?? 0);
+  return { pass, fail: fail + cancelled };
+}
+
+function reachable(url) {
+  return new Promise((resolve) => {
+    try {
+      const u = new URL(url);
+      const s = net.connect(Number(u.port || 5432), u.hostname);
+      s.setTimeout(1500);
+      s.on('connect', () => { s.destroy(); resolve(true); });
+      s.on('error', () => resolve(false));
+      s.on('timeout', () => { s.destroy(); resolve(false); });
+    } catch { resolve(false); }
+  });
+}
+
+if (want('typecheck')) {
+  for (const [name, project] of [['typecheck web', 'tsconfig.json'], ['typecheck server', 'server/tsconfig.json'], ['typecheck e2e', 'e2e/tsconfig.json']]) {
+    const { code } = await run(process.execPath, [tsc, '-p', project, '--noEmit']);
+    record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  }
+}
+
+if (want('unit')) {
+  const out = path.join(TMP, 'jest.json');
+  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${out}`]);
+  if (existsSync(out)) {
+    const j = JSON.parse(readFileSync(out, 'utf8'));
+    record('unit (jest)', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0));
+  } else record('unit (jest)', 0, 1, `(jest exited ${code} without a report)`);
+}
+
+const serverTest = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/*.test.ts'];
+if (want('server')) {
+  const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true });
+  const c = nodeTestCounts(r.out);
+  record('server (PGlite)', c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
+}
+if (want('server-pg')) {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await reachable(url)) {
+    const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, env: { TEST_DATABASE_URL: url } });
+    const c = nodeTestCounts(r.out);
+    record('server (PostgreSQL)', c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
+  } else {
+    lines.push(`server (PostgreSQL)      skipped: no PostgreSQL at ${url}`);
+    if (process.env.CI) record('server (PostgreSQL)', 0, 1, '(CI requires PostgreSQL)');
+  }
+}
+
+if (want('e2e')) {
+  const b = await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
+  if (b.code !== 0) record('e2e (build)', 0, 1);
+  else {
+    const out = path.join(TMP, 'e2e.json');
+    await run(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test'], {
+      cwd: path.join(ROOT, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      record('e2e (Chromium)', s.expected + (s.flaky ?? 0), s.unexpected, s.flaky ? `(${s.flaky} flaky)` : '');
+    } else record('e2e (Chromium)', 0, 1, '(no report)');
+  }
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,95 @@
+/** Builds the Fastify application (no listening): used by server.ts and by the tests. */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import cors from '@fastify/cors';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import { apiRoutes } from './routes/index.ts';
+import { registerWeb } from './web.ts';
+import { mediaRoutes } from './media.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** pass `false` to silence logs (tests); default: pino at config.logLevel */
+  logger?: boolean;
+}
+
+export const MAX_UPLOAD_BYTES = 1024 * 1024 + 64 * 1024;
+
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  if (!config.jwtSecret) throw new Error('config.jwtSecret must be resolved before buildApp (see resolveJwtSecret)');
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+  });
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorateRequest('user', null as never);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      const first = error.validation[0];
+      const field = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+      const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+      const message = missing
+        ? `${missing} is required`
+        : field
+          ? `${field} ${first?.message ?? 'is invalid'}`
+          : `${error.validationContext ?? 'request'} ${first?.message ?? 'is invalid'}`;
+      return reply.code(400).send({ error: message });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: error.message || 'Bad Request' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Internal Server Error' });
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
+  });
+
+  await app.register(async (api) => {
+    if (config.corsOrigins.length > 0) {
+      await api.register(cors, {
+        origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+        methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+        allowedHeaders: ['Content-Type', 'Authorization'],
+        maxAge: 600,
+      });
+    }
+    await api.register(apiRoutes);
+  }, { prefix: '/api' });
+
+  await app.register(mediaRoutes);
+  const web = await registerWeb(app, config);
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (
+      web.spaIndex &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|media|remotes)(\/|$)/.test(url) &&
+      (request.headers.accept ?? '').includes('text/html')
+    ) {
+      return web.sendIndex(reply);
+    }
+    return reply.code(404).send({ error: 'Not Found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,87 @@
+/** Every setting comes from the environment, with defaults. `loadConfig(env)` lets tests build configs. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** /work/main (the monorepo root), computed from this file's location: server/src/config.ts */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** server/ */
+export const SERVER_ROOT = path.join(REPO_ROOT, 'server');
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** absolute path, or ':memory:' (tests: in-memory PGlite, no lock) */
+  dataDir: string;
+  /** postgres://... switches to PostgreSQL; undefined = embedded PGlite */
+  databaseUrl: string | undefined;
+  /** undefined until resolved by resolveJwtSecret() (generated and stored on first start) */
+  jwtSecret: string | undefined;
+  /** seconds */
+  jwtExpiresIn: number;
+  seed: 'demo' | 'none';
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  examDurationSeconds: number;
+  examGraceSeconds: number;
+  contactPhone: string;
+  socialUrl: string;
+  remoteStudentUrl: string;
+  remoteInstituteUrl: string;
+  remoteAdminUrl: string;
+  /** the repo root: built apps are in WEB_ROOT/{shell,student-app,institute-app,admin-app}/dist */
+  webRoot: string;
+  /** allowed origins for the API; empty = same-origin only */
+  corsOrigins: string[];
+  logLevel: LogLevel;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`Invalid ${name}: ${raw} (expected an integer >= ${min})`);
+  return n;
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDirRaw = str(env, 'DATA_DIR') ?? './data';
+  const dataDir = dataDirRaw === ':memory:' ? ':memory:' : path.resolve(REPO_ROOT, dataDirRaw);
+  const seedRaw = (str(env, 'SEED') ?? 'demo').toLowerCase();
+  if (seedRaw !== 'demo' && seedRaw !== 'none') throw new Error(`Invalid SEED: ${seedRaw} (expected demo or none)`);
+  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`Invalid LOG_LEVEL: ${logLevel}`);
+  const databaseUrl = str(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('Invalid DATABASE_URL: expected postgres://user:password@host:port/database');
+  }
+  return {
+    port: int(env, 'PORT', 8080),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    jwtSecret: str(env, 'JWT_SECRET'),
+    jwtExpiresIn: int(env, 'JWT_EXPIRES_IN', 7 * 24 * 3600, 1),
+    seed: seedRaw,
+    adminEmail: str(env, 'ADMIN_EMAIL'),
+    adminPassword: env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD,
+    examDurationSeconds: int(env, 'EXAM_DURATION_SECONDS', 3000, 1),
+    examGraceSeconds: int(env, 'EXAM_GRACE_SECONDS', 60),
+    contactPhone: str(env, 'CONTACT_PHONE') ?? '9800000000',
+    socialUrl: str(env, 'SOCIAL_URL') ?? 'https://www.facebook.com/',
+    remoteStudentUrl: str(env, 'REMOTE_STUDENT_URL') ?? '/remotes/student/remoteEntry.js',
+    remoteInstituteUrl: str(env, 'REMOTE_INSTITUTE_URL') ?? '/remotes/institute/remoteEntry.js',
+    remoteAdminUrl: str(env, 'REMOTE_ADMIN_URL') ?? '/remotes/admin/remoteEntry.js',
+    webRoot: path.resolve(REPO_ROOT, str(env, 'WEB_ROOT') ?? '.'),
+    corsOrigins: (str(env, 'CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel,
+  };
+}

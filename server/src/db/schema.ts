@@ -1,0 +1,218 @@
+/** The whole relational model. One schema serves PGlite (embedded) and PostgreSQL (DATABASE_URL). */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  image: text('image').notNull().default(''),
+  address: text('address').notNull().default(''),
+  info: text('info').notNull().default(''),
+  /** 1 Active, 0 Disabled */
+  status: integer('status').notNull().default(1),
+  /** 0 student, 1 institute, 2 admin */
+  role: integer('role').notNull(),
+  /** 0 cannot add exams, 1 can add exams (institutes only) */
+  instituteRole: integer('institute_role').notNull().default(0),
+  /** the enrolling institute (students) or creating admin */
+  createdBy: text('created_by'),
+  userUid: text('user_uid').notNull(),
+  authType: text('auth_type').notNull().default('local'),
+  /** bumped on password change, disabling or deletion: earlier tokens stop working */
+  tokenVersion: integer('token_version').notNull().default(0),
+  deletedAt: ts('deleted_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+  uniqueIndex('users_uid_uq').on(t.userUid),
+  index('users_created_by_idx').on(t.createdBy),
+]);
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  createdBy: text('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const exams = pgTable('exams', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  /** private | public | free_for_all */
+  type: text('type').notNull().default('private'),
+  isCbt: boolean('is_cbt').notNull().default(false),
+  /** 1 available (published), 0 hidden */
+  status: integer('status').notNull().default(0),
+  categoryId: text('category_id'),
+  /** reference exam id (CBT) */
+  refExam: text('ref_exam').notNull().default(''),
+  userId: text('user_id').notNull(),
+  publishedAt: ts('published_at'),
+  deletedAt: ts('deleted_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('exams_user_idx').on(t.userId)]);
+
+/** Private exams an admin opened to an institute ("Who can see this exam?"). */
+export const examInstituteAccess = pgTable('exam_institute_access', {
+  examId: text('exam_id').notNull(),
+  instituteId: text('institute_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.examId, t.instituteId] })]);
+
+export const questions = pgTable('questions', {
+  id: text('id').primaryKey(),
+  examId: text('exam_id').notNull(),
+  /** Reading | Listening */
+  type: text('type').notNull(),
+  questionNumber: integer('question_number').notNull(),
+  mainHeading: text('main_heading').notNull().default(''),
+  mainHeadingImage: boolean('main_heading_image').notNull().default(false),
+  heading: text('heading').notNull().default(''),
+  description: text('description').notNull().default(''),
+  descriptionImage: boolean('description_image').notNull().default(false),
+  descriptionBoxed: boolean('description_boxed').notNull().default(false),
+  /** text | image | listening | listeningandtext | samelistening */
+  optionType: text('option_type').notNull().default('text'),
+  option1: text('option1').notNull().default(''),
+  option2: text('option2').notNull().default(''),
+  option3: text('option3').notNull().default(''),
+  option4: text('option4').notNull().default(''),
+  /** main audio path (Listening) */
+  listening: text('listening').notNull().default(''),
+  /** '1'..'4' */
+  answer: text('answer').notNull(),
+  answerDetails: text('answer_details').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('questions_exam_number_uq').on(t.examId, t.questionNumber)]);
+
+/** Uploaded media, content-addressed (sha256). Kept in the database so every API process sees them. */
+export const media = pgTable('media', {
+  hash: text('hash').primaryKey(),
+  mime: text('mime').notNull(),
+  ext: text('ext').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdBy: text('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * An attempt at an exam ("report" in the spec's calls). The server owns the clock: deadline_at is fixed at start.
+ * status: running | submitted | expired (closed by the server from the autosaved answers).
+ */
+export const attempts = pgTable('attempts', {
+  id: text('id').primaryKey(),
+  examId: text('exam_id').notNull(),
+  examTitle: text('exam_title').notNull(),
+  userId: text('user_id').notNull(),
+  instituteId: text('institute_id'),
+  status: text('status').notNull().default('running'),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  deadlineAt: ts('deadline_at').notNull(),
+  submittedAt: ts('submitted_at'),
+  resultId: text('result_id'),
+  /** play counts per listening question: { [questionId]: { main: n, option1: n, ... } } */
+  listeningStatus: jsonb('listening_status').notNull().default({}),
+}, (t) => [
+  index('attempts_user_idx').on(t.userId, t.examId),
+  index('attempts_running_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'running'`),
+  index('attempts_started_idx').on(t.startedAt),
+]);
+
+/** Autosaved answers of an attempt, one row per question; answer '0' means unanswered. */
+export const attemptAnswers = pgTable('attempt_answers', {
+  attemptId: text('attempt_id').notNull(),
+  questionId: text('question_id').notNull(),
+  answer: text('answer').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })]);
+
+export interface ResultAnswer {
+  question: string;
+  questionNumber: number;
+  type: string;
+  answer: string;
+  correct: boolean;
+}
+
+/** A scored, finished attempt. Keeps the exam title so it stays readable after the exam is deleted. */
+export const results = pgTable('results', {
+  id: text('id').primaryKey(),
+  attemptId: text('attempt_id').notNull(),
+  examId: text('exam_id').notNull(),
+  examTitle: text('exam_title').notNull(),
+  userId: text('user_id').notNull(),
+  instituteId: text('institute_id'),
+  score: integer('score').notNull(),
+  totalQuestions: integer('total_questions').notNull(),
+  attempted: integer('attempted').notNull(),
+  answers: jsonb('answers').$type<ResultAnswer[]>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('results_attempt_uq').on(t.attemptId),
+  index('results_user_idx').on(t.userId),
+  index('results_exam_idx').on(t.examId),
+  index('results_created_idx').on(t.createdAt),
+]);
+
+/** A student's exam access (one per student; saving replaces it). */
+export const examAccess = pgTable('exam_access', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  /** SELECTEDEXAM | CREATOR-AND-PUBLIC-ALL | PUBLIC-ALL | TIMEFRAME | ALL-X-TIMES | ALL | FREE-ALL */
+  type: text('type').notNull(),
+  startTime: ts('start_time'),
+  endTime: ts('end_time'),
+  totalTimes: integer('total_times'),
+  completedTimes: integer('completed_times').notNull().default(0),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('exam_access_user_uq').on(t.userId)]);
+
+/** Rows of a SELECTEDEXAM access. */
+export const examAccessExams = pgTable('exam_access_exams', {
+  accessId: text('access_id').notNull(),
+  examId: text('exam_id').notNull(),
+  totalTimes: integer('total_times').notNull(),
+  completedTimes: integer('completed_times').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.accessId, t.examId] })]);
+
+/** Sign-in failures, for throttling across processes. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  firstAt: ts('first_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+});
+
+/** Shared settings (PostgreSQL mode: the generated JWT secret lives here so several processes share it). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Exam = typeof exams.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+export type Attempt = typeof attempts.$inferSelect;
+export type Result = typeof results.$inferSelect;
+export type ExamAccess = typeof examAccess.$inferSelect;
+export type ExamAccessExam = typeof examAccessExams.$inferSelect;

@@ -1,0 +1,52 @@
+/** POST /api/auth/signin */
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { dummyPasswordHash, verifyPassword } from '../auth/password.ts';
+import { issueToken, ROLES } from '../auth/index.ts';
+import { HttpError } from '../errors.ts';
+import { toInstituteJson, toUserJson } from '../serializers.ts';
+import type { SigninResponse } from '../../../shared-api/src/types.ts';
+
+export const DISABLED_MESSAGE = 'Your account is disabled. Contact your institute.';
+
+export async function findActiveUserByEmail(app: FastifyInstance, email: string) {
+  const [row] = await app.db.select().from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: { email: string; password: string } }>('/signin', {
+    schema: {
+      body: {
+        type: 'object',
+        required: ['email', 'password'],
+        properties: {
+          email: { type: 'string', format: 'email', maxLength: 254 },
+          password: { type: 'string', minLength: 1, maxLength: 1024 },
+        },
+      },
+    },
+  }, async (request): Promise<SigninResponse> => {
+    const { email, password } = request.body;
+    const row = await findActiveUserByEmail(app, email);
+    if (!row) {
+      await verifyPassword(password, await dummyPasswordHash()); // same timing as a wrong password
+      throw new HttpError(401, 'Invalid Credentials');
+    }
+    if (!(await verifyPassword(password, row.passwordHash))) throw new HttpError(401, 'Invalid Credentials');
+    if (row.status !== 1) throw new HttpError(403, DISABLED_MESSAGE);
+
+    let institute: SigninResponse['institute'] = null;
+    if (row.createdBy) {
+      const [inst] = await app.db.select().from(users)
+        .where(and(eq(users.id, row.createdBy), eq(users.role, ROLES.institute), isNull(users.deletedAt)))
+        .limit(1);
+      if (inst) institute = toInstituteJson(inst);
+    }
+    const token = issueToken(row, app.config.jwtSecret!, app.config.jwtExpiresIn);
+    return { user: toUserJson(row), token, institute };
+  });
+}

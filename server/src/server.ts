@@ -1,0 +1,65 @@
+/** Entry point: config → database (lock) → migrations → JWT secret → seed → app → listen. */
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { resolveJwtSecret } from './auth/secret.ts';
+import { demoLoginLines, seedDatabase } from './seed/index.ts';
+import { buildApp } from './app.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(`Configuration error: ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+
+  try {
+    const applied = await migrate(database);
+    config.jwtSecret = await resolveJwtSecret(config, database);
+    const app = await buildApp({ config, database });
+    if (applied.length) app.log.info(`Applied migrations: ${applied.join(', ')}`);
+    const seeded = await seedDatabase(database, config, {
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    });
+    if (config.seed === 'demo') {
+      app.log.info(`Demo logins${seeded.seeded === 'demo' ? ' (just created)' : ''}:\n${demoLoginLines().join('\n')}`);
+    }
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal} received, closing`);
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+    await app.listen({ port: config.port, host: config.host });
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    app.log.info(`Server ready at http://${shownHost}:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  } catch (err) {
+    console.error(`Start-up failed: ${(err as Error).stack ?? String(err)}`);
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,95 @@
+/**
+ * Serves the built front end: the shell at /, the remotes at /remotes/{student,institute,admin}/,
+ * /remotes.json (deploy-time remote URLs and contact data) and the SPA fallback (used by app.ts's 404 handler).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from './config.ts';
+
+const HASHED_RE = /\.[0-9a-f]{8,}\./i;
+const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'sw.js']);
+
+/** Cache-Control for a built file. */
+export function cacheControlFor(filePath: string): string {
+  const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  if (NO_CACHE_FILES.has(base) || base.endsWith('.html')) return 'no-cache';
+  if (HASHED_RE.test(base)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export function remotesJson(config: Config) {
+  return {
+    remotes: {
+      student_app: config.remoteStudentUrl,
+      institute_app: config.remoteInstituteUrl,
+      admin_app: config.remoteAdminUrl,
+    },
+    contact: { phone: config.contactPhone, social: config.socialUrl },
+  };
+}
+
+export interface WebInfo {
+  /** absolute path of shell/dist/index.html when it exists */
+  spaIndex: string | undefined;
+  sendIndex(reply: FastifyReply): Promise<FastifyReply>;
+}
+
+export async function registerWeb(app: FastifyInstance, config: Config): Promise<WebInfo> {
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    reply.header('Access-Control-Allow-Origin', '*');
+    return remotesJson(config);
+  });
+
+  const shellDist = path.join(config.webRoot, 'shell', 'dist');
+  const remotes: Array<{ dir: string; prefix: string }> = [
+    { dir: path.join(config.webRoot, 'student-app', 'dist'), prefix: '/remotes/student/' },
+    { dir: path.join(config.webRoot, 'institute-app', 'dist'), prefix: '/remotes/institute/' },
+    { dir: path.join(config.webRoot, 'admin-app', 'dist'), prefix: '/remotes/admin/' },
+  ];
+
+  let decorated = false;
+  for (const r of remotes) {
+    if (!fs.existsSync(r.dir)) continue;
+    await app.register(fastifyStatic, {
+      root: r.dir,
+      prefix: r.prefix,
+      decorateReply: !decorated,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply: FastifyReply, filePath: string) {
+        reply.header('Cache-Control', cacheControlFor(filePath));
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
+    });
+    decorated = true;
+  }
+
+  let spaIndex: string | undefined;
+  if (fs.existsSync(shellDist)) {
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      decorateReply: !decorated,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply: FastifyReply, filePath: string) {
+        reply.header('Cache-Control', cacheControlFor(filePath));
+      },
+    });
+    decorated = true;
+    const index = path.join(shellDist, 'index.html');
+    if (fs.existsSync(index)) spaIndex = index;
+  }
+
+  return {
+    spaIndex,
+    async sendIndex(reply: FastifyReply) {
+      if (!spaIndex) return reply.code(404).send({ error: 'Not Found' });
+      const html = await fs.promises.readFile(spaIndex);
+      return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/** The one RTK Query api slice. Domain files inject their endpoints (injectEndpoints); tags are declared here once. */
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import ky from 'ky';
+import type { SessionState } from './session';
+
+export interface RequestArgs {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  params?: Record<string, string | number | undefined>;
+}
+
+export interface ApiFailure {
+  /** HTTP status, or 0 when the server could not be reached */
+  status: number;
+  /** the server's `error` field, or a generic message */
+  error: string;
+}
+
+/** Base path of the REST API; the shell and every remote run in one page, so this is the page's origin. */
+export const API_PREFIX = '/api/';
+
+export const http = ky.create({ prefixUrl: new URL(API_PREFIX, globalThis.location?.href ?? 'http://localhost/').href, retry: 0, timeout: 30_000, throwHttpErrors: false });
+
+export function authHeader(token: string | null | undefined): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure> = async (arg, { getState, signal }) => {
+  const a = typeof arg === 'string' ? { url: arg } : arg;
+  const token = (getState() as { session: SessionState }).session.token;
+  const searchParams: Record<string, string> = {};
+  for (const [k, v] of Object.entries(a.params ?? {})) if (v !== undefined) searchParams[k] = String(v);
+  try {
+    const isForm = typeof FormData !== 'undefined' && a.body instanceof FormData;
+    const res = await http(a.url.replace(/^\//, ''), {
+      method: a.method ?? 'GET',
+      signal,
+      headers: authHeader(token),
+      searchParams,
+      ...(a.body === undefined ? {} : isForm ? { body: a.body as FormData } : { json: a.body }),
+    });
+    const data = await parseBody(res);
+    if (!res.ok) {
+      // Spec: a 401 response only logs to the console.
+      if (res.status === 401) console.warn('Unauthorized request', a.url);
+      const error = data && typeof data === 'object' && 'error' in data ? String((data as { error: unknown }).error) : res.statusText;
+      return { error: { status: res.status, error } };
+    }
+    return { data };
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') return { error: { status: 0, error: 'Request aborted' } };
+    return { error: { status: 0, error: 'Network Error' } };
+  }
+};
+
+export const TAGS = [
+  'User', 'Institute', 'Exam', 'Question', 'Category', 'Result', 'Report', 'Access', 'ExamInstitute', 'Attempt', 'Stats',
+] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: kyBaseQuery,
+  tagTypes: TAGS,
+  endpoints: () => ({}),
+});
+
+/** The `error` text of a failed call, or the fallback message the spec gives for that screen. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err && typeof err === 'object' && 'error' in err && typeof (err as ApiFailure).error === 'string' && (err as ApiFailure).error) {
+    return (err as ApiFailure).error;
+  }
+  return fallback;
+}

@@ -1,0 +1,10 @@
+/** shared-api: the one door to RTK Query, react-redux, ky and yup. Entity types, schemas, session, store, endpoints. */
+export * from './types';
+export * from './constants';
+export * from './validation';
+export * from './session';
+export * from './api';
+export * from './store';
+export * from './form';
+export * from './endpoints/auth';
+export * from './endpoints/stats';

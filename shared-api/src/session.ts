@@ -1,0 +1,88 @@
+/** The signed-in session: token, role, user and institute, persisted in local storage (spec section 4). */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AuthInstitute, Role, SigninResponse, User } from './types';
+
+export const STORAGE_KEYS = ['token', 'role', 'user', 'institute', 'type'] as const;
+
+export interface SessionState {
+  token: string | null;
+  role: Role | null;
+  user: User | null;
+  institute: AuthInstitute | null;
+  /** set when a stored session was dropped because its token expired or could not be read */
+  notice: 'expired' | null;
+}
+
+/** Seconds since epoch at which the JWT expires, or null when it cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearStorage(storage: Storage) {
+  for (const k of STORAGE_KEYS) storage.removeItem(k);
+}
+
+/** Restores the stored session when its token's expiry is later than now; otherwise clears it and flags 'expired'. */
+export function readStoredSession(storage: Storage | undefined = globalThis.localStorage, now = Date.now()): SessionState {
+  const empty: SessionState = { token: null, role: null, user: null, institute: null, notice: null };
+  if (!storage) return empty;
+  const token = storage.getItem('token');
+  if (!token) return empty;
+  try {
+    const exp = tokenExpiry(token);
+    const user = JSON.parse(storage.getItem('user') ?? 'null') as User | null;
+    const institute = JSON.parse(storage.getItem('institute') ?? 'null') as AuthInstitute | null;
+    if (exp === null || exp * 1000 <= now || !user) throw new Error('expired');
+    return { token, role: user.role, user, institute, notice: null };
+  } catch {
+    clearStorage(storage);
+    return { ...empty, notice: 'expired' };
+  }
+}
+
+export function writeStoredSession(s: SigninResponse, storage: Storage = localStorage) {
+  storage.setItem('token', s.token);
+  storage.setItem('role', String(s.user.role));
+  storage.setItem('user', JSON.stringify(s.user));
+  storage.setItem('institute', JSON.stringify(s.institute));
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: (): SessionState => readStoredSession(),
+  reducers: {
+    signedIn(state, { payload }: PayloadAction<SigninResponse>) {
+      state.token = payload.token;
+      state.user = payload.user;
+      state.role = payload.user.role;
+      state.institute = payload.institute;
+      state.notice = null;
+    },
+    signedOut(state, { payload }: PayloadAction<'expired' | undefined>) {
+      state.token = null;
+      state.user = null;
+      state.role = null;
+      state.institute = null;
+      state.notice = payload ?? null;
+    },
+    noticeShown(state) {
+      state.notice = null;
+    },
+    userUpdated(state, { payload }: PayloadAction<Partial<User>>) {
+      if (state.user) state.user = { ...state.user, ...payload };
+    },
+  },
+});
+
+export const sessionReducer = sessionSlice.reducer;
+export const { signedIn, noticeShown, userUpdated } = sessionSlice.actions;
+export const sessionActions = sessionSlice.actions;
+export { clearStorage as clearStoredSession };

@@ -1,0 +1,171 @@
+/** Entity shapes exchanged with the REST API (spec section 3). Ids are strings named `_id`. */
+
+export type Role = 0 | 1 | 2;
+export const ROLE = { student: 0, institute: 1, admin: 2 } as const;
+export const ROLE_LABEL: Record<Role, string> = { 0: 'Student', 1: 'Institute', 2: 'Admin' };
+
+export interface User {
+  _id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** "first last", for display */
+  name: string;
+  phone: string;
+  image: string;
+  address: string;
+  /** 1 Active, 0 Disabled */
+  status: 0 | 1;
+  info: string;
+  role: Role;
+  /** 0 cannot add exams, 1 can add exams */
+  institute_role: 0 | 1;
+  /** id of the enrolling institute, or null */
+  created_by: string | null;
+  user_uid: string;
+  auth_type: string;
+  createdAt: string;
+}
+
+/** The institute of a signed-in student. */
+export interface AuthInstitute {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  image: string;
+}
+
+export interface SigninResponse {
+  user: User;
+  token: string;
+  /** the student's institute (null for admins, institutes and students with no institute) */
+  institute: AuthInstitute | null;
+}
+
+export interface UserInfo {
+  _id: string;
+  name: string;
+  role: Role;
+  image: string;
+  user_uid: string;
+  email: string;
+}
+
+export type ExamType = 'private' | 'public' | 'free_for_all';
+
+export interface Category {
+  _id: string;
+  title: string;
+}
+
+export interface Exam {
+  _id: string;
+  title: string;
+  type: ExamType;
+  is_cbt: boolean;
+  /** 1 available (published), 0 hidden */
+  status: 0 | 1;
+  category: Category | null;
+  /** reference exam id (CBT) */
+  exam: string;
+  user: { _id: string; name: string };
+  question_count: number;
+  createdAt: string;
+}
+
+export type QuestionType = 'Reading' | 'Listening';
+export type OptionType = 'text' | 'image' | 'listening' | 'listeningandtext' | 'samelistening';
+
+export interface Question {
+  _id: string;
+  exam: string;
+  type: QuestionType;
+  question_number: number;
+  main_heading: string;
+  main_heading_image: boolean;
+  heading: string;
+  description: string;
+  description_image: boolean;
+  description_boxed: boolean;
+  option_type: OptionType;
+  /** for listeningandtext: a JSON string {"text": "...", "listening": "/media/..."} */
+  option1: string;
+  option2: string;
+  option3: string;
+  option4: string;
+  listening: string;
+  /** '1'..'4'; absent for a student while the attempt runs */
+  answer?: string;
+  answer_details?: string;
+}
+
+export interface ResultAnswer {
+  question: string;
+  questionNumber: number;
+  type: QuestionType;
+  /** '1'..'4', or '0' unanswered */
+  answer: string;
+  correct: boolean;
+}
+
+export interface Result {
+  _id: string;
+  score: number;
+  total_questions: number;
+  attempted: number;
+  /** exam title (kept after the exam is deleted) */
+  exam: string;
+  exam_id: string;
+  user: { _id: string; email: string; firstname: string; lastname: string };
+  createdAt: string;
+  answers: ResultAnswer[];
+}
+
+export type AccessType =
+  | 'SELECTEDEXAM'
+  | 'CREATOR-AND-PUBLIC-ALL'
+  | 'PUBLIC-ALL'
+  | 'TIMEFRAME'
+  | 'ALL-X-TIMES'
+  | 'ALL'
+  | 'FREE-ALL';
+
+export interface ExamAccessExam {
+  exam: { _id: string; title: string };
+  total_times: number;
+  completed_times: number;
+}
+
+export interface ExamAccess {
+  _id: string;
+  type: AccessType;
+  startTime: string | null;
+  endTime: string | null;
+  total_times: number | null;
+  completed_times: number;
+  exams: ExamAccessExam[];
+  user: string;
+}
+
+export interface UploadedFile {
+  field_name: string;
+  url: string;
+}
+
+export interface ReportRow {
+  _id: string;
+  name: string;
+  total: number;
+}
+
+export interface Report {
+  startDate: string;
+  endDate: string;
+  reports: ReportRow[];
+}
+
+export interface ApiError {
+  error: string;
+}

@@ -1,0 +1,52 @@
+/**
+ * The shared checker (spec section 5): one place for every rule's message, used by forms and by the server.
+ * Messages are the spec's exact strings, including its spacing.
+ */
+import * as yup from 'yup';
+import { NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, MSG } from './constants';
+
+export const msg = {
+  empty: (label: string) => `${label} cannot be empty.`,
+  invalid: (label: string) => ` Invalid ${label}.`,
+  min: (label: string, n: number) => `${label} should be more than ${n} characters.`,
+  max: (label: string, n: number) => `${label} should be less than ${n} characters.`,
+  fileType: (label: string, types: string[]) => `${label} only supports type of ${types.join(', ')}`,
+  fileSize: (label: string, kb: number) => `${label} cannot exceed ${kb}KB`,
+};
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Required: fails when empty, blank or still on a 'select' placeholder. */
+export const required = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .required(msg.empty(label))
+    .test('not-select', msg.empty(label), (v) => !!v && !v.toLowerCase().includes('select'));
+
+export const email = (label = 'Email') => required(label).matches(EMAIL_RE, msg.invalid(label));
+export const minLen = (label: string, n: number) => required(label).min(n, msg.min(label, n));
+export const password = (label = 'Password') => minLen(label, PASSWORD_MIN);
+export const phone = (label = 'Phone') =>
+  required(label)
+    .matches(/^\d+$/, msg.invalid(label))
+    .length(PHONE_LENGTH, `${label} should be exactly ${PHONE_LENGTH} digits.`);
+export const confirmOf = (field: string, label = 'Confirm Password') =>
+  yup
+    .string()
+    .required(msg.empty(label))
+    .min(PASSWORD_MIN, msg.min(label, PASSWORD_MIN))
+    .oneOf([yup.ref(field)], MSG.confirmPasswordMismatch);
+
+export const loginSchema = yup.object({ email: email('Email'), password: password('Password') });
+export type LoginValues = yup.InferType<typeof loginSchema>;
+
+export const changePasswordSchema = yup.object({
+  password: password('Current Password'),
+  newPassword: password('New Password'),
+  confirmPassword: confirmOf('newPassword'),
+});
+
+export const nameSchema = (label: string) => minLen(label, NAME_MIN);
+
+export { yup };

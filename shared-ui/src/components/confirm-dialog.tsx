@@ -1,0 +1,54 @@
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+
+/** Asks before a destructive or final action. `message` is the spec's exact question. */
+export function ConfirmDialog(props: {
+  open: boolean;
+  message: string;
+  title?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => unknown;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog.Root role="alertdialog" open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{props.title ?? 'Please confirm'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{props.message}</Text>
+              {props.children}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onClose} disabled={busy}>
+                {props.cancelLabel ?? 'Cancel'}
+              </Button>
+              <Button
+                colorPalette={props.destructive ? 'red' : 'blue'}
+                loading={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await props.onConfirm();
+                  } finally {
+                    setBusy(false);
+                  }
+                }}
+              >
+                {props.confirmLabel ?? 'Yes'}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

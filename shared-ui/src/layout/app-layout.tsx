@@ -1,0 +1,186 @@
+/** The signed-in layout: top bar (title, name, role label, avatar menu) and the role's sidebar (width 210). */
+import { Avatar, Box, Button, Flex, HStack, Menu, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** match only the exact path (dashboards) */
+  end?: boolean;
+}
+
+const SideLink = chakra(NavLink);
+
+export function AppLayout(props: {
+  title: string;
+  homePath: string;
+  profilePath: string;
+  nav: NavItem[];
+  /** hide the sidebar (student exam pages) */
+  hideSidebar?: boolean;
+  /** the logo does not navigate (an exam is running) */
+  lockLogo?: boolean;
+  /** landscape variant: navigation in the top bar instead of a sidebar */
+  topNav?: boolean;
+  children: ReactNode;
+}) {
+  const { user, role } = useSession();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const name = user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.email || '';
+  const showSide = !props.hideSidebar && !props.topNav;
+
+  const links = (direction: 'column' | 'row') => (
+    <Stack as="ul" direction={direction} gap="1" listStyleType="none" m="0" p={direction === 'column' ? '3' : '0'}>
+      {props.nav.map((item) => (
+        <li key={item.to}>
+          <SideLink
+            to={item.to}
+            end={item.end}
+            display="block"
+            px="3"
+            py="2"
+            borderRadius="md"
+            fontSize="sm"
+            whiteSpace="nowrap"
+            _hover={{ bg: 'bg.muted' }}
+            css={{ '&.active': { bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'semibold' } }}
+          >
+            {item.label}
+          </SideLink>
+        </li>
+      ))}
+    </Stack>
+  );
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Flex
+        as="header"
+        align="center"
+        gap="3"
+        px={{ base: 3, md: 5 }}
+        h="14"
+        borderBottomWidth="1px"
+        bg="bg"
+        position="sticky"
+        top="0"
+        zIndex="docked"
+      >
+        <Button
+          variant="ghost"
+          px="2"
+          fontWeight="bold"
+          fontSize={{ base: 'md', md: 'lg' }}
+          aria-label={`${props.title} home`}
+          aria-disabled={props.lockLogo || undefined}
+          onClick={() => {
+            if (!props.lockLogo) navigate(props.homePath);
+          }}
+        >
+          {props.title}
+        </Button>
+        {props.topNav && (
+          <Box as="nav" aria-label="Main" overflowX="auto">
+            {links('row')}
+          </Box>
+        )}
+        <Box flex="1" />
+        <Stack gap="0" textAlign="right" display={{ base: 'none', sm: 'flex' }}>
+          <Text fontSize="sm" fontWeight="medium" data-testid="user-name">{name}</Text>
+          <Text fontSize="xs" color="fg.muted" data-testid="role-label">
+            {role !== null ? ROLE_LABEL[role] : ''}
+          </Text>
+        </Stack>
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <Button variant="ghost" p="1" borderRadius="full" aria-label="Account menu">
+              <Avatar.Root size="sm">
+                <Avatar.Fallback name={name} />
+                {user?.image ? <Avatar.Image src={user.image} alt="" /> : null}
+              </Avatar.Root>
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                <Menu.Item value="profile" onClick={() => navigate(props.profilePath)}>
+                  Profile
+                </Menu.Item>
+                <Menu.Item
+                  value="logout"
+                  onClick={() => {
+                    endSession(dispatch);
+                    navigate('/');
+                  }}
+                >
+                  Logout
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </Flex>
+      {showSide && (
+        <Box as="nav" aria-label="Main" display={{ base: 'block', md: 'none' }} borderBottomWidth="1px" overflowX="auto" px="2" py="1">
+          {links('row')}
+        </Box>
+      )}
+      <Flex flex="1" minH="0">
+        {showSide && (
+          <Box
+            as="nav"
+            aria-label="Sidebar"
+            w={`${SIDEBAR_WIDTH}px`}
+            flexShrink={0}
+            borderRightWidth="1px"
+            display={{ base: 'none', md: 'block' }}
+          >
+            {links('column')}
+          </Box>
+        )}
+        <Box as="main" flex="1" minW="0" p={{ base: 3, md: 6 }}>
+          {props.children}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Dashboard card with a big number and a link. */
+export function StatCard({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
+  const navigate = useNavigate();
+  return (
+    <Box
+      as={to ? 'button' : 'div'}
+      textAlign="left"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="5"
+      bg="bg"
+      _hover={to ? { shadow: 'md' } : undefined}
+      onClick={to ? () => navigate(to) : undefined}
+    >
+      <Text color="fg.muted" fontSize="sm">{label}</Text>
+      <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`}>{value}</Text>
+    </Box>
+  );
+}
+
+export function PageHeader({ title, actions, onBack }: { title: ReactNode; actions?: ReactNode; onBack?: () => void }) {
+  return (
+    <HStack mb="5" gap="3" flexWrap="wrap">
+      {onBack && (
+        <Button variant="outline" size="sm" onClick={onBack}>
+          Back
+        </Button>
+      )}
+      <Text as="h1" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" flex="1">
+        {title}
+      </Text>
+      {actions}
+    </HStack>
+  );
+}

@@ -1,0 +1,18 @@
+/** The router, re-exported so every app uses the one copy inside this singleton (a second copy loses the context). */
+export {
+  BrowserRouter,
+  MemoryRouter,
+  Routes,
+  Route,
+  Navigate,
+  Outlet,
+  Link as RouterLink,
+  NavLink,
+  useNavigate,
+  useParams,
+  useLocation,
+  useSearchParams,
+  useBlocker,
+  useInRouterContext,
+} from 'react-router-dom';
+export type { NavigateFunction } from 'react-router-dom';

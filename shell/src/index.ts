@@ -1,0 +1,2 @@
+// Async boundary so shared singletons are negotiated before any of them is used.
+import('./bootstrap');

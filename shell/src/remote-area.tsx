@@ -1,0 +1,22 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ErrorBoundary, LoadingState } from 'shared-ui';
+import { loadRemoteApp } from './remotes';
+import type { RemoteName } from './runtime-config';
+
+/** Renders a role's remote; an unreachable remote shows a clear message with Retry, never a blank page. */
+export function RemoteArea({ name }: { name: RemoteName }) {
+  const [attempt, setAttempt] = useState(0);
+  const Remote = useMemo(() => lazy(() => loadRemoteApp(name, attempt > 0)), [name, attempt]);
+  return (
+    <ErrorBoundary
+      key={attempt}
+      title="This part of the platform could not be loaded"
+      message="The server did not answer. Check your internet connection, then press Retry."
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
+      <Suspense fallback={<LoadingState />}>
+        <Remote />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
