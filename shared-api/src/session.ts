@@ -55,9 +55,13 @@ export function writeStoredSession(s: SigninResponse, storage: Storage = localSt
   storage.setItem('institute', JSON.stringify(s.institute));
 }
 
+// Read once: combineReducers probes every reducer with an undefined state, and a second read would find the
+// expired session already cleared and lose the 'expired' notice.
+let bootSession: SessionState | undefined;
+
 const sessionSlice = createSlice({
   name: 'session',
-  initialState: (): SessionState => readStoredSession(),
+  initialState: (): SessionState => (bootSession ??= readStoredSession()),
   reducers: {
     signedIn(state, { payload }: PayloadAction<SigninResponse>) {
       state.token = payload.token;

@@ -4,10 +4,20 @@ import { TOAST_DURATION_MS } from 'shared-api';
 
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
 
+type Kind = 'error' | 'success' | 'info';
+
+/**
+ * Raises a toast. Creation waits one tick: a toast raised during the first render (a guard's redirect, an expired
+ * session) would otherwise reach the toaster before it is listening and be lost. `id` keeps one toast per cause.
+ */
+function show(type: Kind, title: string, description?: string, id?: string) {
+  setTimeout(() => toaster.create({ ...(id ? { id } : {}), type, title, description, closable: true }), 0);
+}
+
 export const notify = {
-  error: (title: string, description?: string) => toaster.create({ type: 'error', title, description, closable: true }),
-  success: (title: string, description?: string) => toaster.create({ type: 'success', title, description, closable: true }),
-  info: (title: string, description?: string) => toaster.create({ type: 'info', title, description, closable: true }),
+  error: (title: string, description?: string, id?: string) => show('error', title, description, id),
+  success: (title: string, description?: string, id?: string) => show('success', title, description, id),
+  info: (title: string, description?: string, id?: string) => show('info', title, description, id),
 };
 
 export function Toaster() {

@@ -11,7 +11,7 @@ function useSessionExpiry() {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (notice === 'expired') {
-      notify.error(MSG.tokenExpired, MSG.loginAgain);
+      notify.error(MSG.tokenExpired, MSG.loginAgain, 'token-expired');
       dispatch(noticeShown());
     }
   }, [notice, dispatch]);
@@ -38,7 +38,7 @@ export function App() {
   return (
     <Routes>
       <Route path="/" element={<Home />} />
-      <Route path="/login" element={<Home />} />
+      <Route path="/login" element={<LoginPage />} />
       <Route path="/student/*" element={<AreaGuard role={0} />} />
       <Route path="/institute/*" element={<AreaGuard role={1} />} />
       <Route path="/admin/*" element={<AreaGuard role={2} />} />

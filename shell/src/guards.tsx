@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { MSG, useSession, type Role } from 'shared-api';
-import { Navigate, toaster } from 'shared-ui';
+import { Navigate, notify } from 'shared-ui';
 import { AREAS } from './areas';
 import { RemoteArea } from './remote-area';
 
 function Denied({ to }: { to: string }) {
   useEffect(() => {
     // A fixed id keeps one toast even when the guard renders twice.
-    toaster.create({ id: 'auth-denied', type: 'error', title: MSG.authError, description: MSG.notAuthenticated, closable: true });
+    notify.error(MSG.authError, MSG.notAuthenticated, 'auth-denied');
   }, []);
   return <Navigate to={to} replace />;
 }
