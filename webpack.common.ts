@@ -36,6 +36,8 @@ export const sharedSingletons = {
   'react/jsx-runtime': { singleton: true, requiredVersion: '19.3.1' },
   'react-dom': { singleton: true, requiredVersion: '19.3.1' },
   'shared-ui': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  // Back-office screens admin and institute share; a student never loads this.
+  'shared-ui/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 

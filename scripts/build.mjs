@@ -1,16 +1,24 @@
 /** Production build of the shell and the three remotes (each deployable on its own: see README). */
 import path from 'node:path';
-import { ROOT, WEB_APPS, run, writeStamp } from './lib.mjs';
+import { ROOT, WEB_APPS, buildIsCurrent, run, withBuildLock, writeStamp } from './lib.mjs';
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const ifNeeded = args.includes('--if-needed');
+const only = args.filter((a) => !a.startsWith('--'));
 const apps = only.length ? WEB_APPS.filter((a) => only.includes(a)) : WEB_APPS;
-for (const app of apps) {
-  const t = Date.now();
-  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: path.join(ROOT, app) });
-  if (code !== 0) {
-    console.error(`build of ${app} failed`);
-    process.exit(code);
+
+const code = await withBuildLock(async () => {
+  if (ifNeeded && buildIsCurrent()) return 0;
+  for (const app of apps) {
+    const t = Date.now();
+    const r = await run(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: path.join(ROOT, app) });
+    if (r.code !== 0) {
+      console.error(`build of ${app} failed`);
+      return r.code;
+    }
+    console.log(`built ${app} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
-  console.log(`built ${app} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-}
-if (apps.length === WEB_APPS.length) writeStamp();
+  if (apps.length === WEB_APPS.length) writeStamp();
+  return 0;
+});
+process.exit(code);

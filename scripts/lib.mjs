@@ -47,3 +47,24 @@ export function run(cmd, args, { cwd = ROOT, env = {}, capture = false } = {}) {
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
 }
+
+/** Serialises web builds (several test runs may start at once): a lock directory, stale after 10 minutes. */
+export async function withBuildLock(fn) {
+  const { mkdirSync, rmSync, statSync: st } = await import('node:fs');
+  const lock = path.join(ROOT, '.tmp', 'build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try { if (Date.now() - st(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true }); } catch { /* gone */ }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}

@@ -1,7 +1,12 @@
 import { AppLayout, Dashboard, NotFoundPage, Route, Routes, type NavItem } from 'shared-ui';
 import { paths } from './paths';
+import { authoringNav, authoringRoutes } from './routes/authoring';
+import { peopleNav, peopleRoutes } from './routes/people';
 
-const nav: NavItem[] = [{ label: 'Dashboard', to: paths.home, end: true }];
+/** The admin sidebar in the spec's order; each feature contributes its entries once it works. */
+const ORDER = ['Dashboard', 'Exam List', 'Manage User', 'Manage Institute', 'Category', 'View Report', 'Todays Results', 'Transfer Exam', 'Profile'];
+const nav: NavItem[] = [{ label: 'Dashboard', to: paths.home, end: true }, ...authoringNav, ...peopleNav]
+  .sort((a, b) => ORDER.indexOf(a.label) - ORDER.indexOf(b.label));
 
 /** The admin back office. */
 export default function AdminApp() {
@@ -13,6 +18,8 @@ export default function AdminApp() {
           { label: 'Total institute', stat: 'institutes', to: paths.institutes },
           { label: 'Total Exam', stat: 'exams', to: paths.exams },
         ]} />} />
+        {authoringRoutes}
+        {peopleRoutes}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppLayout>

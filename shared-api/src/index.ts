@@ -8,3 +8,6 @@ export * from './store';
 export * from './form';
 export * from './endpoints/auth';
 export * from './endpoints/stats';
+export * from './endpoints/student-exam';
+export * from './endpoints/authoring';
+export * from './endpoints/people';

@@ -12,3 +12,4 @@ export * from './components/text-field';
 export * from './components/data-table';
 export * from './components/not-found';
 export * from './components/dashboard';
+export * from './features';

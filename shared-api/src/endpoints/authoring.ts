@@ -1,0 +1,157 @@
+/** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
+import { api } from '../api';
+import type { AuthInstitute, Category, Exam, ExamType, OptionType, Question, QuestionType, Result, UploadedFile } from '../types';
+
+export interface ExamInput {
+  title: string;
+  type?: ExamType;
+  is_cbt: boolean;
+  category?: string | null;
+  exam?: string;
+  status?: 0 | 1;
+}
+
+export type QuestionInput = Omit<Question, '_id' | 'exam'>;
+
+export interface QuestionSummaryRow {
+  question_number: number;
+  exists: boolean;
+  _id: string | null;
+  type: QuestionType | null;
+  option_type: OptionType | null;
+  /** results that answered this question (not '0') */
+  answered: number;
+  correct: number;
+  /** correct / results, 0..1, or null without results */
+  correctRate: number | null;
+  /** the wrong option ('1'..'4') chosen most often, or null */
+  mostChosenWrong: string | null;
+  /** how many results chose each option */
+  choices: Record<'1' | '2' | '3' | '4', number>;
+}
+
+export const authoringApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    getAdminExams: b.query<Exam[], string>({
+      query: (userId) => `exams/admin/${userId}`,
+      providesTags: [{ type: 'Exam', id: 'LIST' }],
+    }),
+    getInstituteExams: b.query<Exam[], string>({
+      query: (userId) => `exams/institute/${userId}`,
+      providesTags: [{ type: 'Exam', id: 'LIST' }],
+    }),
+    /** Exams You have Access To: private exams an admin opened to the institute, plus public exams of others. */
+    getSharedExams: b.query<Exam[], string>({
+      query: (userId) => `exams/shared/${userId}`,
+      providesTags: [{ type: 'Exam', id: 'LIST' }],
+    }),
+    /** Exams of one institute (admin viewing an institute, or the institute itself). */
+    getExamsOfInstitute: b.query<Exam[], { instituteId: string; userId: string }>({
+      query: ({ instituteId, userId }) => `exams/institute/${instituteId}/${userId}`,
+      providesTags: [{ type: 'Exam', id: 'LIST' }],
+    }),
+    getExam: b.query<Exam, { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `exams/exam/${examId}/${userId}`,
+      providesTags: (_r, _e, a) => [{ type: 'Exam', id: a.examId }],
+    }),
+    createExam: b.mutation<Exam, { userId: string; body: ExamInput }>({
+      query: ({ userId, body }) => ({ url: `exams/create/${userId}`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Exam', id: 'LIST' }, 'Stats'],
+    }),
+    updateExam: b.mutation<Exam, { examId: string; userId: string; body: ExamInput }>({
+      query: ({ examId, userId, body }) => ({ url: `exams/${examId}/${userId}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Exam', id: 'LIST' }, { type: 'Exam', id: a.examId }],
+    }),
+    deleteExam: b.mutation<{ _id: string }, { examId: string; userId: string }>({
+      query: ({ examId, userId }) => ({ url: `exams/${examId}/${userId}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Exam', id: 'LIST' }, 'Stats'],
+    }),
+    publishExam: b.mutation<Exam, { examId: string; userId: string }>({
+      query: ({ examId, userId }) => ({ url: `exams/publish/${examId}/${userId}`, method: 'PUT' }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Exam', id: 'LIST' }, { type: 'Exam', id: a.examId }],
+    }),
+    getQuestions: b.query<Question[], { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `questions/${examId}/${userId}`,
+      providesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }],
+    }),
+    createQuestion: b.mutation<Question, { examId: string; userId: string; body: QuestionInput }>({
+      query: ({ examId, userId, body }) => ({ url: `questions/create/new/${examId}/${userId}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
+    }),
+    updateQuestion: b.mutation<Question, { examId: string; questionId: string; userId: string; body: QuestionInput }>({
+      query: ({ examId, questionId, userId, body }) => ({ url: `questions/new/${examId}/${questionId}/${userId}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }],
+    }),
+    deleteQuestion: b.mutation<{ _id: string }, { examId: string; questionId: string; userId: string }>({
+      query: ({ questionId, userId }) => ({ url: `questions/${questionId}/${userId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
+    }),
+    getQuestionSummary: b.query<QuestionSummaryRow[], { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `questions/summary/${examId}/${userId}`,
+      providesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }],
+    }),
+    getExamResults: b.query<Result[], { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `results/exam/${examId}/${userId}`,
+      providesTags: [{ type: 'Result', id: 'LIST' }],
+    }),
+    getCategories: b.query<Category[], string>({
+      query: (userId) => `categories/${userId}`,
+      providesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    createCategory: b.mutation<Category, { userId: string; title: string }>({
+      query: ({ userId, title }) => ({ url: `categories/create/${userId}`, method: 'POST', body: { title } }),
+      invalidatesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    deleteCategory: b.mutation<{ _id: string }, { categoryId: string; userId: string }>({
+      query: ({ categoryId, userId }) => ({ url: `categories/${categoryId}/${userId}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    getExamInstitutes: b.query<AuthInstitute[], { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `exams/exam/institutes/${examId}/${userId}`,
+      providesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }],
+    }),
+    addInstituteAccess: b.mutation<AuthInstitute[], { examId: string; userId: string; institute: string }>({
+      query: ({ examId, userId, institute }) => ({ url: `exam/addInstituteAccess/${examId}/${userId}`, method: 'PUT', body: { institute } }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }],
+    }),
+    removeInstituteAccess: b.mutation<AuthInstitute[], { examId: string; userId: string; institute: string }>({
+      query: ({ examId, userId, institute }) => ({ url: `exam/removeInstituteAccess/${examId}/${userId}`, method: 'PUT', body: { institute } }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetExamsOfInstituteQuery, useGetExamQuery,
+  useCreateExamMutation, useUpdateExamMutation, useDeleteExamMutation, usePublishExamMutation, useGetQuestionsQuery,
+  useCreateQuestionMutation, useUpdateQuestionMutation, useDeleteQuestionMutation, useGetQuestionSummaryQuery,
+  useGetExamResultsQuery, useGetCategoriesQuery, useCreateCategoryMutation, useDeleteCategoryMutation,
+  useGetExamInstitutesQuery, useAddInstituteAccessMutation, useRemoveInstituteAccessMutation,
+} = authoringApi;
+
+/**
+ * Upload with progress (fetch cannot report upload progress): POST upload-file/{examId}/{userId}, multipart `file` and `name`.
+ * Resolves with { field_name, url }; rejects with the server's `error` text.
+ */
+export function uploadFile(opts: {
+  examId: string; userId: string; token: string; file: Blob; name: string; onProgress?: (fraction: number) => void; signal?: AbortSignal;
+}): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', new URL(`/api/upload-file/${opts.examId}/${opts.userId}`, window.location.href).href);
+    xhr.setRequestHeader('Authorization', `Bearer ${opts.token}`);
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total); };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try { body = JSON.parse(xhr.responseText); } catch { /* not JSON */ }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadedFile);
+      else reject(new Error((body as { error?: string } | null)?.error ?? 'Error Upload File'));
+    };
+    xhr.onerror = () => reject(new Error('Error Upload File'));
+    opts.signal?.addEventListener('abort', () => xhr.abort());
+    const fd = new FormData();
+    fd.append('name', opts.name);
+    fd.append('file', opts.file);
+    xhr.send(fd);
+  });
+}

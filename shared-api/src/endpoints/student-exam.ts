@@ -1,0 +1,113 @@
+/** The student's exam: lists by access, start (attempt), autosave, listening counts, submit, results. */
+import { api } from '../api';
+import type { Exam, Question, Result } from '../types';
+
+export interface ListedExam extends Exam {
+  /** attempts left, or null for no limit */
+  remaining: number | null;
+  /** why it cannot be started (Other Exams List) */
+  reason: string | null;
+}
+
+/** An attempt ("report" in the spec's calls). The server owns the clock. */
+export interface Attempt {
+  _id: string;
+  exam: string;
+  examTitle: string;
+  status: 'running' | 'submitted' | 'expired';
+  startedAt: string;
+  deadlineAt: string;
+  /** the server's clock when this was sent, to correct the device's clock */
+  serverNow: string;
+  resultId: string | null;
+}
+
+export interface StartAttemptResponse extends Attempt {
+  /** true when a running attempt of this exam was resumed instead of a new one created */
+  resumed: boolean;
+}
+
+export type AudioKey = 'main' | 'option1' | 'option2' | 'option3' | 'option4';
+export type ListeningStatus = Record<string, Partial<Record<AudioKey, number>>>;
+
+export interface RunningExam {
+  attempt: Attempt;
+  /** without answer and answer_details */
+  questions: Question[];
+  /** saved answers by question id ('0' unanswered) */
+  answers: Record<string, string>;
+  listeningStatus: ListeningStatus;
+}
+
+export interface SubmitResponse {
+  resultId: string;
+  score: number;
+  totalQuestions: number;
+  attempted: number;
+  correct: number;
+  /** correct / total x 100, two decimals */
+  percentage: string;
+  name: string;
+  user_uid: string;
+}
+
+export interface ResultDetail {
+  result: Result;
+  /** with answer and answer_details (the attempt is finished) */
+  questions: Question[];
+}
+
+export const studentExamApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    getAvailableExams: b.query<ListedExam[], string>({
+      query: (userId) => `exams/published/users/${userId}`,
+      providesTags: [{ type: 'Exam', id: 'STUDENT' }],
+    }),
+    getOtherExams: b.query<ListedExam[], string>({
+      query: (userId) => `exams/users/getAll/${userId}`,
+      providesTags: [{ type: 'Exam', id: 'STUDENT' }],
+    }),
+    /** Get Started: creates the attempt and counts it, or resumes the running one. */
+    startAttempt: b.mutation<StartAttemptResponse, { userId: string; exam: string; institute: string | null }>({
+      query: ({ userId, exam, institute }) => ({ url: `reports/create/${userId}`, method: 'POST', body: { exam, user: userId, institute } }),
+      invalidatesTags: [{ type: 'Exam', id: 'STUDENT' }, 'Access', 'Stats'],
+    }),
+    /** Kept for the spec's flow; the count is taken atomically by startAttempt, this returns the counts. */
+    increaseCount: b.mutation<{ completed_times: number; total_times: number | null; remaining: number | null }, { examId: string; userId: string }>({
+      query: ({ examId, userId }) => ({ url: `examaccess/increaseCount/${examId}/${userId}`, method: 'PUT' }),
+    }),
+    getRunningExam: b.query<RunningExam, { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `attempts/running/${examId}/${userId}`,
+      providesTags: (r) => (r ? [{ type: 'Attempt', id: r.attempt._id }] : []),
+    }),
+    saveAnswers: b.mutation<{ saved: number; serverNow: string; deadlineAt: string }, { attemptId: string; userId: string; answers: { question: string; answer: string }[] }>({
+      query: ({ attemptId, userId, answers }) => ({ url: `attempts/${attemptId}/answers/${userId}`, method: 'PUT', body: { answers } }),
+    }),
+    recordListening: b.mutation<ListeningStatus, { attemptId: string; userId: string; question: string; audio: AudioKey }>({
+      query: ({ attemptId, userId, question, audio }) => ({ url: `attempts/${attemptId}/listening/${userId}`, method: 'PUT', body: { question, audio } }),
+    }),
+    /** Submit: the server scores from the stored answers (the client's score is ignored). Idempotent. */
+    submitResult: b.mutation<SubmitResponse, { examId: string; userId: string; report: string; answers: { question: string; answer: string }[] }>({
+      query: ({ examId, userId, report, answers }) => ({ url: `results/create/${examId}/${userId}`, method: 'POST', body: { report, answers } }),
+      invalidatesTags: ['Result', 'Stats', { type: 'Exam', id: 'STUDENT' }],
+    }),
+    updateReport: b.mutation<{ _id: string; result: string }, { reportId: string; userId: string; result: string }>({
+      query: ({ reportId, userId, result }) => ({ url: `reports/update/${reportId}/${userId}`, method: 'PUT', body: { result } }),
+    }),
+    getMyResults: b.query<{ startDate: string; endDate: string; results: Result[] }, { userId: string; startDate?: string; endDate?: string }>({
+      query: ({ userId, startDate, endDate }) => ({ url: `results/user/${userId}`, params: { startDate, endDate } }),
+      providesTags: [{ type: 'Result', id: 'LIST' }],
+    }),
+    /** A result with its questions (answers revealed); for the student owner, its institute or an admin. */
+    getResult: b.query<ResultDetail, { resultId: string; userId: string }>({
+      query: ({ resultId, userId }) => `results/${resultId}/${userId}`,
+      providesTags: (_r, _e, a) => [{ type: 'Result', id: a.resultId }],
+    }),
+  }),
+});
+
+export const {
+  useGetAvailableExamsQuery, useGetOtherExamsQuery, useStartAttemptMutation, useIncreaseCountMutation,
+  useGetRunningExamQuery, useSaveAnswersMutation, useRecordListeningMutation, useSubmitResultMutation,
+  useUpdateReportMutation, useGetMyResultsQuery, useGetResultQuery,
+} = studentExamApi;

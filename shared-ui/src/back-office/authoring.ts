@@ -1,0 +1,2 @@
+// Exam authoring screens (exams, questions, categories, private-exam access, question summary).
+export {};

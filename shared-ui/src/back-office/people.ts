@@ -1,0 +1,2 @@
+// People screens (users, institutes, user detail, access, results, reports).
+export {};
