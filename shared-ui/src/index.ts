@@ -13,3 +13,4 @@ export * from './components/data-table';
 export * from './components/not-found';
 export * from './components/dashboard';
 export * from './features';
+export * from './components/csv';
