@@ -50,23 +50,23 @@ if (want('typecheck')) {
 
 if (want('unit')) {
   const out = path.join(TMP, 'jest.json');
-  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${out}`]);
+  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${out}`], { timeoutMs: 10 * 60_000 });
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
     record('unit (jest)', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0));
   } else record('unit (jest)', 0, 1, `(jest exited ${code} without a report)`);
 }
 
-const serverTest = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/*.test.ts'];
+const serverTest = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=180000', '--test-reporter=spec', 'test/*.test.ts'];
 if (want('server')) {
-  const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true });
+  const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, timeoutMs: 20 * 60_000 });
   const c = nodeTestCounts(r.out);
   record('server (PGlite)', c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
 }
 if (want('server-pg')) {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (await reachable(url)) {
-    const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, env: { TEST_DATABASE_URL: url } });
+    const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, env: { TEST_DATABASE_URL: url }, timeoutMs: 20 * 60_000 });
     const c = nodeTestCounts(r.out);
     record('server (PostgreSQL)', c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
   } else {
@@ -81,7 +81,7 @@ if (want('e2e')) {
   else {
     const out = path.join(TMP, 'e2e.json');
     await run(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test'], {
-      cwd: path.join(ROOT, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      cwd: path.join(ROOT, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, timeoutMs: 40 * 60_000,
     });
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;

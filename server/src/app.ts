@@ -7,6 +7,7 @@ import type { Database, Db } from './db/index.ts';
 import { apiRoutes } from './routes/index.ts';
 import { registerWeb } from './web.ts';
 import { mediaRoutes } from './media.ts';
+import { registerSecurityHeaders } from './security.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Internal Server Error' });
   });
+
+  registerSecurityHeaders(app, config);
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
