@@ -25,6 +25,8 @@ export interface Config {
   adminPassword: string | undefined;
   examDurationSeconds: number;
   examGraceSeconds: number;
+  /** how often the expiry sweeper closes overdue attempts (seconds) */
+  examSweepSeconds: number;
   contactPhone: string;
   socialUrl: string;
   remoteStudentUrl: string;
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD,
     examDurationSeconds: int(env, 'EXAM_DURATION_SECONDS', 3000, 1),
     examGraceSeconds: int(env, 'EXAM_GRACE_SECONDS', 60),
+    examSweepSeconds: int(env, 'EXAM_SWEEP_SECONDS', 15, 1),
     contactPhone: str(env, 'CONTACT_PHONE') ?? '9800000000',
     socialUrl: str(env, 'SOCIAL_URL') ?? 'https://www.facebook.com/',
     remoteStudentUrl: str(env, 'REMOTE_STUDENT_URL') ?? '/remotes/student/remoteEntry.js',

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { resolveJwtSecret } from './auth/secret.ts';
 import { demoLoginLines, seedDatabase } from './seed/index.ts';
 import { buildApp } from './app.ts';
+import { startExpirySweeper } from './attempts/sweeper.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
       app.log.info(`Demo logins${seeded.seeded === 'demo' ? ' (just created)' : ''}:\n${demoLoginLines().join('\n')}`);
     }
 
+    let stopSweeper: () => Promise<void> = async () => {};
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
       try {
+        await stopSweeper();
         await app.close();
       } finally {
         await database.close();
@@ -53,6 +56,12 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
     await app.listen({ port: config.port, host: config.host });
+    // Closes attempts left open past deadline + grace (tab closed, connection lost) from their saved answers.
+    stopSweeper = startExpirySweeper(app.db, {
+      everySeconds: config.examSweepSeconds,
+      graceSeconds: config.examGraceSeconds,
+      log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) },
+    });
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     app.log.info(`Server ready at http://${shownHost}:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
   } catch (err) {

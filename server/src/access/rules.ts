@@ -18,6 +18,11 @@ export interface ExamFacts {
   ownerId: string;
   /** the student's institute was given access to this private exam by an admin */
   grantedToStudentInstitute: boolean;
+  /**
+   * the student has a running attempt of this exam (before its deadline): it can always be resumed, even when its
+   * start used the last attempt or the access has changed since
+   */
+  hasRunningAttempt?: boolean;
 }
 
 export interface StudentFacts {
@@ -65,6 +70,11 @@ const deny = (visible: boolean, reason: string, remaining: number | null = null)
 const allow = (remaining: number | null = null): Decision => ({ visible: true, startable: true, remaining, reason: null });
 
 export function decide(student: StudentFacts, exam: ExamFacts, access: AccessFacts | null, now: Date): Decision {
+  const d = decideNewAttempt(student, exam, access, now);
+  return exam.hasRunningAttempt && d.visible ? { ...d, startable: true, reason: null } : d;
+}
+
+function decideNewAttempt(student: StudentFacts, exam: ExamFacts, access: AccessFacts | null, now: Date): Decision {
   if (exam.status !== 1) return deny(false, REASONS.notPublished);
   const own = ofInstitute(exam, student);
   const free = exam.type === 'free_for_all';

@@ -1,7 +1,7 @@
 /** Loads the facts the access rules need from the database, for listings and for the start call. */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/index.ts';
-import { categories, examAccess, examAccessExams, examInstituteAccess, exams, questions, users } from '../db/schema.ts';
+import { attempts, categories, examAccess, examAccessExams, examInstituteAccess, exams, questions, users } from '../db/schema.ts';
 import { decide, type AccessFacts, type AccessType, type Decision, type StudentFacts } from './rules.ts';
 import { toExamJson } from '../serializers.ts';
 
@@ -54,10 +54,13 @@ export async function listStudentExams(db: Executor, student: StudentLike, now: 
     .orderBy(exams.createdAt);
   const access = await loadAccess(db, student.id);
   const grantedSet = new Set(granted);
+  // Exams with a running attempt stay in Available so the student can resume (e.g. after a new login).
+  const running = new Set((await db.select({ examId: attempts.examId }).from(attempts)
+    .where(and(eq(attempts.userId, student.id), eq(attempts.status, 'running'), gt(attempts.deadlineAt, now)))).map((r) => r.examId));
   const available: ListedExam[] = [];
   const other: ListedExam[] = [];
   for (const r of rows) {
-    const d: Decision = decide(facts, { id: r.exam.id, type: r.exam.type, status: r.exam.status, ownerId: r.exam.userId, grantedToStudentInstitute: grantedSet.has(r.exam.id) }, access, now);
+    const d: Decision = decide(facts, { id: r.exam.id, type: r.exam.type, status: r.exam.status, ownerId: r.exam.userId, grantedToStudentInstitute: grantedSet.has(r.exam.id), hasRunningAttempt: running.has(r.exam.id) }, access, now);
     if (!d.visible) continue;
     const item = { ...toExamJson(r.exam, r.category, r.owner, Number(r.questionCount)), remaining: d.remaining, reason: d.reason };
     (d.startable ? available : other).push(item);

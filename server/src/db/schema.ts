@@ -132,6 +132,7 @@ export const attempts = pgTable('attempts', {
 }, (t) => [
   index('attempts_user_idx').on(t.userId, t.examId),
   index('attempts_running_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'running'`),
+  uniqueIndex('attempts_running_uq').on(t.userId, t.examId).where(sql`${t.status} = 'running'`),
   index('attempts_started_idx').on(t.startedAt),
 ]);
 

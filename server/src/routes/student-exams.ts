@@ -1,6 +1,116 @@
+/**
+ * The student's exam (contract: shared-api/src/endpoints/student-exam.ts): lists by access, start, running exam,
+ * autosave, listening counts, submit, results. The rules are in access/, the attempt logic in attempts/.
+ */
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/index.ts';
+import { authenticate, requireRole, requireSelf, ROLES } from '../auth/index.ts';
+import { ID_PATTERN } from '../ids.ts';
+import { TOTAL_QUESTIONS } from '../../../shared-api/src/constants.ts';
+import { listStudentExams } from '../access/student-exams.ts';
+import {
+  accessCounts, AUDIO_KEYS, linkResult, recordListening, runningExam, saveAnswers, startAttempt, submitAttempt,
+  toSubmitJson, type AnswerInput, type AudioKey,
+} from '../attempts/attempts.ts';
+import { toAttemptJson } from '../attempts/serialize.ts';
+import { listStudentResults, resultDetail } from '../attempts/results.ts';
+
+const id = { type: 'string', pattern: ID_PATTERN } as const;
+const answersSchema = {
+  type: 'array',
+  maxItems: TOTAL_QUESTIONS,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['question', 'answer'],
+    properties: { question: id, answer: { type: 'string', enum: ['0', '1', '2', '3', '4'] } },
+  },
+} as const;
 
 export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', authenticate);
+  const student = { preHandler: [requireRole(ROLES.student), requireSelf('userId')] };
+
+  app.get<{ Params: { userId: string } }>('/exams/published/users/:userId', student, async (request) =>
+    (await listStudentExams(app.db, request.user, new Date())).available);
+
+  app.get<{ Params: { userId: string } }>('/exams/users/getAll/:userId', student, async (request) =>
+    (await listStudentExams(app.db, request.user, new Date())).other);
+
+  // Get Started. The body's user and institute are ignored: the attempt is the token's user's.
+  app.post<{ Params: { userId: string }; Body: { exam: string } }>('/reports/create/:userId', {
+    ...student,
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['exam'],
+        properties: { exam: id, user: { type: ['string', 'null'], maxLength: 64 }, institute: { type: ['string', 'null'], maxLength: 64 } },
+      },
+    },
+  }, async (request) => {
+    const now = new Date();
+    const { attempt, resumed } = await startAttempt(app.db, app.config, request.user, request.body.exam, now);
+    return { ...toAttemptJson(attempt, now), resumed };
+  });
+
+  // Kept for the spec's flow. Idempotent: the attempt was already counted by reports/create (in the same transaction
+  // that created it), so this only reports the counts of the access record for that exam.
+  app.put<{ Params: { examId: string; userId: string } }>('/examaccess/increaseCount/:examId/:userId', student, async (request) =>
+    accessCounts(app.db, request.user, request.params.examId));
+
+  app.get<{ Params: { examId: string; userId: string } }>('/attempts/running/:examId/:userId', student, async (request) =>
+    runningExam(app.db, app.config, request.user.id, request.params.examId));
+
+  app.put<{ Params: { attemptId: string; userId: string }; Body: { answers: AnswerInput[] } }>('/attempts/:attemptId/answers/:userId', {
+    ...student,
+    schema: { body: { type: 'object', additionalProperties: false, required: ['answers'], properties: { answers: answersSchema } } },
+  }, async (request) => saveAnswers(app.db, app.config, request.user.id, request.params.attemptId, request.body.answers));
+
+  app.put<{ Params: { attemptId: string; userId: string }; Body: { question: string; audio: AudioKey } }>('/attempts/:attemptId/listening/:userId', {
+    ...student,
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['question', 'audio'],
+        properties: { question: id, audio: { type: 'string', enum: [...AUDIO_KEYS] } },
+      },
+    },
+  }, async (request) =>
+    recordListening(app.db, app.config, request.user.id, request.params.attemptId, request.body.question, request.body.audio));
+
+  // Submit. `score` from old clients is accepted and ignored: the server scores from the stored answers.
+  app.post<{ Params: { examId: string; userId: string }; Body: { report: string; answers?: AnswerInput[] } }>('/results/create/:examId/:userId', {
+    ...student,
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['report'],
+        properties: { report: id, answers: answersSchema, score: { type: 'number' } },
+      },
+    },
+  }, async (request) => {
+    const { result } = await submitAttempt(app.db, app.config, request.user, request.params.examId, request.body.report, request.body.answers);
+    return toSubmitJson(result, request.user);
+  });
+
+  app.put<{ Params: { reportId: string; userId: string }; Body: { result: string } }>('/reports/update/:reportId/:userId', {
+    ...student,
+    schema: { body: { type: 'object', additionalProperties: false, required: ['result'], properties: { result: id } } },
+  }, async (request) => linkResult(app.db, request.user.id, request.params.reportId, request.body.result));
+
+  app.get<{ Params: { userId: string }; Querystring: { startDate?: string; endDate?: string } }>('/results/user/:userId', {
+    ...student,
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: { startDate: { type: 'string', maxLength: 10 }, endDate: { type: 'string', maxLength: 10 } },
+      },
+    },
+  }, async (request) => listStudentResults(app.db, request.user.id, request.query));
+
+  // Any role (the acting user ends the path); resultDetail decides who may read which result.
+  app.get<{ Params: { resultId: string; userId: string } }>('/results/:resultId/:userId', { preHandler: requireSelf('userId') }, async (request) =>
+    resultDetail(app.db, request.user, request.params.resultId));
 }

@@ -1,0 +1,260 @@
+/**
+ * A student's attempt at an exam ("report" in the spec's calls): start (counted once), the running exam without its
+ * answers, autosave, listening play counts and submit. The server owns the clock: deadline_at is fixed at start and an
+ * attempt accepts changes until deadline + grace; after that it is closed from what was saved.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/index.ts';
+import {
+  attemptAnswers, attempts, examAccess, examAccessExams, questions, results, type Attempt, type Result,
+} from '../db/schema.ts';
+import type { Config } from '../config.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { decideForStudent, loadAccess } from '../access/student-exams.ts';
+import { REASONS } from '../access/rules.ts';
+import { httpError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { displayName } from '../serializers.ts';
+import { closeAttempt, isOverdue, type ClosedAttempt } from './close.ts';
+import { toAttemptJson, toQuestionJson } from './serialize.ts';
+
+type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
+
+export const TIME_OVER = 'Exam time is over';
+export const NO_RUNNING_EXAM = 'No running exam';
+export const AUDIO_KEYS = ['main', 'option1', 'option2', 'option3', 'option4'] as const;
+export type AudioKey = (typeof AUDIO_KEYS)[number];
+export interface AnswerInput { question: string; answer: string }
+
+const runningOf = (userId: string, examId: string) =>
+  and(eq(attempts.userId, userId), eq(attempts.examId, examId), eq(attempts.status, 'running'));
+
+/**
+ * Get Started. One transaction: the access decision (the student's access row locked FOR UPDATE on PostgreSQL),
+ * resume of a running attempt, or a new attempt counted against the access record. A running attempt is resumed
+ * even when no attempt is left (its start used the last one). Two concurrent starts cannot create two attempts:
+ * the access row lock serialises them, and the partial unique index attempts_running_uq covers students with no
+ * access record.
+ */
+export async function startAttempt(db: Db, clock: Clock, student: AuthUser, examId: string, now = new Date()): Promise<{ attempt: Attempt; resumed: boolean }> {
+  return db.transaction(async (tx) => {
+    const { exam, access, decision } = await decideForStudent(tx, student, examId, now, true);
+    if (!exam || !decision || exam.status !== 1) throw httpError(404, 'Exam Not Found');
+    if (!decision.visible) throw httpError(403, decision.reason ?? REASONS.noAccess);
+
+    const [running] = await tx.select().from(attempts).where(runningOf(student.id, examId)).limit(1);
+    if (running) {
+      if (!isOverdue(running, now, clock.examGraceSeconds)) return { attempt: running, resumed: true };
+      await closeAttempt(tx, running.id, 'expired', now);
+    }
+    if (!decision.startable) throw httpError(403, decision.reason ?? REASONS.noAccess);
+
+    const inserted = await tx.insert(attempts).values({
+      id: newId(),
+      examId,
+      examTitle: exam.title,
+      userId: student.id,
+      instituteId: student.createdBy ?? null,
+      status: 'running',
+      startedAt: now,
+      deadlineAt: new Date(now.getTime() + clock.examDurationSeconds * 1000),
+    }).onConflictDoNothing({ target: [attempts.userId, attempts.examId], where: sql`status = 'running'` }).returning();
+    const attempt = inserted[0];
+    if (!attempt) {
+      // A concurrent start of the same exam committed first (PostgreSQL): resume it; it was counted there.
+      const [other] = await tx.select().from(attempts).where(runningOf(student.id, examId)).limit(1);
+      if (!other) throw httpError(409, 'Exam is being started, try again');
+      return { attempt: other, resumed: true };
+    }
+    // Counting happens here, atomically with the attempt (examaccess/increaseCount only reports the counts).
+    if (access?.type === 'SELECTEDEXAM') {
+      await tx.update(examAccessExams).set({ completedTimes: sql`${examAccessExams.completedTimes} + 1` })
+        .where(and(eq(examAccessExams.accessId, access.id), eq(examAccessExams.examId, examId)));
+    } else if (access) {
+      await tx.update(examAccess).set({ completedTimes: sql`${examAccess.completedTimes} + 1` }).where(eq(examAccess.id, access.id));
+    }
+    return { attempt, resumed: false };
+  });
+}
+
+/** The counts of the student's access record for one exam (SELECTEDEXAM: that exam's row). */
+export async function accessCounts(db: Db, student: AuthUser, examId: string, now = new Date()) {
+  const { exam, decision } = await decideForStudent(db, student, examId, now);
+  if (!exam || !decision) throw httpError(404, 'Exam Not Found');
+  const access = await loadAccess(db, student.id);
+  if (access?.type === 'SELECTEDEXAM') {
+    const row = access.exams.get(examId);
+    return { completed_times: row?.completedTimes ?? 0, total_times: row?.totalTimes ?? 0, remaining: decision.remaining };
+  }
+  if (access) return { completed_times: access.completedTimes, total_times: access.totalTimes, remaining: decision.remaining };
+  // No access record: nothing is limited; report the attempts actually made at this exam.
+  const [n] = await db.select({ n: sql<number>`count(*)` }).from(attempts)
+    .where(and(eq(attempts.userId, student.id), eq(attempts.examId, examId)));
+  return { completed_times: Number(n?.n ?? 0), total_times: null, remaining: decision.remaining };
+}
+
+/** The student's attempt by id, or 404 (another student's attempt is indistinguishable from an unknown one). */
+async function ownAttempt(db: Executor, studentId: string, attemptId: string, lock = false): Promise<Attempt> {
+  const q = db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, studentId))).limit(1);
+  const [a] = lock ? await q.for('share') : await q;
+  if (!a) throw httpError(404, 'Attempt Not Found');
+  return a;
+}
+
+/** Closes an overdue running attempt (lazily, from the routes); returns true when it is closed now or already was. */
+async function closeIfOverdue(db: Db, clock: Clock, a: Attempt, now: Date): Promise<boolean> {
+  if (a.status !== 'running') return true;
+  if (!isOverdue(a, now, clock.examGraceSeconds)) return false;
+  await closeAttempt(db, a.id, 'expired', now);
+  return true;
+}
+
+/** The running exam of the student: attempt, questions WITHOUT answer/answer_details, saved answers, play counts. */
+export async function runningExam(db: Db, clock: Clock, studentId: string, examId: string, now = new Date()) {
+  const [a] = await db.select().from(attempts).where(runningOf(studentId, examId)).limit(1);
+  if (!a || (await closeIfOverdue(db, clock, a, now))) throw httpError(404, NO_RUNNING_EXAM);
+  // The answer columns are never selected: they cannot leak through a serializer change.
+  const rows = await db.select({
+    id: questions.id,
+    examId: questions.examId,
+    type: questions.type,
+    questionNumber: questions.questionNumber,
+    mainHeading: questions.mainHeading,
+    mainHeadingImage: questions.mainHeadingImage,
+    heading: questions.heading,
+    description: questions.description,
+    descriptionImage: questions.descriptionImage,
+    descriptionBoxed: questions.descriptionBoxed,
+    optionType: questions.optionType,
+    option1: questions.option1,
+    option2: questions.option2,
+    option3: questions.option3,
+    option4: questions.option4,
+    listening: questions.listening,
+  }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.questionNumber));
+  const saved = await db.select({ questionId: attemptAnswers.questionId, answer: attemptAnswers.answer })
+    .from(attemptAnswers).where(eq(attemptAnswers.attemptId, a.id));
+  return {
+    attempt: toAttemptJson(a, now),
+    questions: rows.map(toQuestionJson),
+    answers: Object.fromEntries(saved.map((r) => [r.questionId, r.answer])) as Record<string, string>,
+    listeningStatus: (a.listeningStatus ?? {}) as Record<string, Partial<Record<AudioKey, number>>>,
+  };
+}
+
+/**
+ * Validates and upserts answers into a running attempt, inside the caller's transaction (one INSERT ... ON CONFLICT).
+ * Every question must belong to the attempt's exam, else 400 and nothing is written.
+ */
+async function upsertAnswers(tx: Executor, a: Attempt, items: AnswerInput[], now: Date): Promise<number> {
+  // one row per question (the last choice wins): ON CONFLICT cannot touch one row twice in a statement
+  const latest = new Map(items.map((i) => [i.question, i.answer]));
+  if (latest.size === 0) return 0;
+  const ids = [...latest.keys()];
+  const known = await tx.select({ id: questions.id }).from(questions)
+    .where(and(eq(questions.examId, a.examId), inArray(questions.id, ids)));
+  if (known.length !== ids.length) throw httpError(400, 'Question does not belong to this exam');
+  await tx.insert(attemptAnswers)
+    .values(ids.map((q) => ({ attemptId: a.id, questionId: q, answer: latest.get(q)!, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [attemptAnswers.attemptId, attemptAnswers.questionId],
+      set: { answer: sql`excluded.answer`, updatedAt: sql`excluded.updated_at` },
+    });
+  return ids.length;
+}
+
+/**
+ * Autosave. The attempt row is read FOR SHARE, so a concurrent close (which UPDATEs it) waits for this save and then
+ * scores it, or this save waits for the close and sees the attempt is no longer running (409).
+ */
+export async function saveAnswers(db: Db, clock: Clock, studentId: string, attemptId: string, items: AnswerInput[], now = new Date()) {
+  const outcome = await db.transaction(async (tx) => {
+    const a = await ownAttempt(tx, studentId, attemptId, true);
+    const open = a.status === 'running' && !isOverdue(a, now, clock.examGraceSeconds);
+    return { open, attempt: a, saved: open ? await upsertAnswers(tx, a, items, now) : 0 };
+  });
+  if (!outcome.open) {
+    await closeIfOverdue(db, clock, outcome.attempt, now);
+    throw httpError(409, TIME_OVER);
+  }
+  return { saved: outcome.saved, serverNow: now.toISOString(), deadlineAt: outcome.attempt.deadlineAt.toISOString() };
+}
+
+/** Counts one play of a listening audio; one UPDATE, so concurrent plays never lose a count. Returns the whole status. */
+export async function recordListening(db: Db, clock: Clock, studentId: string, attemptId: string, questionId: string, audio: AudioKey, now = new Date()) {
+  const a = await ownAttempt(db, studentId, attemptId);
+  const [q] = await db.select({ id: questions.id }).from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.examId, a.examId), eq(questions.type, 'Listening'))).limit(1);
+  if (!q) throw httpError(400, 'Not a listening question of this exam');
+  const cutoff = new Date(now.getTime() - clock.examGraceSeconds * 1000);
+  const s = attempts.listeningStatus;
+  const [row] = await db.update(attempts)
+    .set({
+      listeningStatus: sql`${s} || jsonb_build_object(${questionId}::text,
+        coalesce(${s} -> ${questionId}::text, '{}'::jsonb)
+          || jsonb_build_object(${audio}::text, coalesce((${s} -> ${questionId}::text ->> ${audio}::text)::int, 0) + 1))`,
+    })
+    .where(and(eq(attempts.id, a.id), eq(attempts.status, 'running'), sql`${attempts.deadlineAt} >= ${cutoff}`))
+    .returning({ listeningStatus: attempts.listeningStatus });
+  if (!row) {
+    await closeIfOverdue(db, clock, a, now);
+    throw httpError(409, TIME_OVER);
+  }
+  return row.listeningStatus as Record<string, Partial<Record<AudioKey, number>>>;
+}
+
+export interface SubmitJson {
+  resultId: string;
+  score: number;
+  totalQuestions: number;
+  attempted: number;
+  correct: number;
+  percentage: string;
+  name: string;
+  user_uid: string;
+}
+
+export function toSubmitJson(result: Result, student: Pick<AuthUser, 'firstName' | 'lastName' | 'userUid'>): SubmitJson {
+  const total = result.totalQuestions;
+  return {
+    resultId: result.id,
+    score: result.score,
+    totalQuestions: total,
+    attempted: result.attempted,
+    correct: result.score,
+    percentage: total > 0 ? ((result.score / total) * 100).toFixed(2) : '0.00',
+    name: displayName(student),
+    user_uid: student.userUid,
+  };
+}
+
+/**
+ * Submit. Within deadline + grace the body's answers are saved first (same validation as autosave); after that they
+ * are ignored and the attempt is closed from what was saved. A second submit returns the same result.
+ */
+export async function submitAttempt(db: Db, clock: Clock, student: AuthUser, examId: string, attemptId: string, items: AnswerInput[] | undefined, now = new Date()): Promise<ClosedAttempt> {
+  const a = await ownAttempt(db, student.id, attemptId);
+  if (a.examId !== examId) throw httpError(404, 'Attempt Not Found');
+  const overdue = isOverdue(a, now, clock.examGraceSeconds);
+  if (a.status === 'running' && !overdue && items?.length) {
+    try {
+      await saveAnswers(db, clock, student.id, attemptId, items, now);
+    } catch (err) {
+      // closed meanwhile by another request: fall through and return that result
+      if (!(err instanceof Error && 'statusCode' in err && err.statusCode === 409)) throw err;
+    }
+  }
+  const closed = await closeAttempt(db, attemptId, overdue ? 'expired' : 'submitted', now);
+  if (!closed) throw httpError(404, 'Attempt Not Found');
+  return closed;
+}
+
+/** reports/update: links the result to the student's report (attempt); the result must be that attempt's. */
+export async function linkResult(db: Db, studentId: string, attemptId: string, resultId: string) {
+  const a = await ownAttempt(db, studentId, attemptId).catch(() => { throw httpError(404, 'Report Not Found'); });
+  const [r] = await db.select({ id: results.id }).from(results)
+    .where(and(eq(results.id, resultId), eq(results.attemptId, a.id), eq(results.userId, studentId))).limit(1);
+  if (!r) throw httpError(404, 'Result Not Found');
+  if (a.resultId !== r.id) await db.update(attempts).set({ resultId: r.id }).where(eq(attempts.id, a.id));
+  return { _id: a.id, result: r.id };
+}
