@@ -150,9 +150,11 @@ export function rulesTable(): string {
   return [head, sep, ...rows].join('\n');
 }
 
-test('RULES.md holds exactly this table', () => {
-  const doc = fs.readFileSync(path.join(SERVER_ROOT, 'src', 'access', 'RULES.md'), 'utf8');
-  const m = /<!-- table:start -->\n([\s\S]*?)\n<!-- table:end -->/.exec(doc);
-  assert.ok(m, 'RULES.md has the table markers');
-  assert.equal(m[1], rulesTable(), 'regenerate RULES.md from test/access-rules.test.ts (rulesTable)');
+test('RULES.md and the README hold exactly this table', () => {
+  for (const file of [path.join(SERVER_ROOT, 'src', 'access', 'RULES.md'), path.join(SERVER_ROOT, '..', 'README.md')]) {
+    const doc = fs.readFileSync(file, 'utf8');
+    const m = /<!-- table:start -->\n([\s\S]*?)\n<!-- table:end -->/.exec(doc);
+    assert.ok(m, `${file} has the table markers`);
+    assert.equal(m[1], rulesTable(), `regenerate the table in ${file} from test/access-rules.test.ts (rulesTable)`);
+  }
 });
