@@ -11,3 +11,5 @@ export * from './endpoints/stats';
 export * from './endpoints/student-exam';
 export * from './endpoints/authoring';
 export * from './endpoints/people';
+export * from './schemas/people';
+export * from './schemas/authoring';

@@ -16,13 +16,19 @@ export const msg = {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/**
+ * False for an empty value or a dropdown still on its 'Select …' placeholder. Only a value that starts with the word
+ * 'select' is a placeholder: 'SELECTEDEXAM' is a real choice.
+ */
+export const isChosen = (v: string | null | undefined): boolean => !!v && !/^\s*select\b/i.test(v);
+
 /** Required: fails when empty, blank or still on a 'select' placeholder. */
 export const required = (label: string) =>
   yup
     .string()
     .trim()
     .required(msg.empty(label))
-    .test('not-select', msg.empty(label), (v) => !!v && !v.toLowerCase().includes('select'));
+    .test('not-select', msg.empty(label), isChosen);
 
 export const email = (label = 'Email') => required(label).matches(EMAIL_RE, msg.invalid(label));
 export const minLen = (label: string, n: number) => required(label).min(n, msg.min(label, n));

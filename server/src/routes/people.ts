@@ -1,6 +1,397 @@
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/index.ts';
+/**
+ * People, access and oversight: profile, users, institutes, CSV import, exam access, the day's results, reports.
+ * Every path ends with the acting user's id (requireSelf). Who may read or change whom: people/users.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { users, type User } from '../db/schema.ts';
+import { authenticate, hashPassword, issueToken, requireRole, requireSelf, ROLES, verifyPassword } from '../auth/index.ts';
+import { HttpError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { storeMedia } from '../media.ts';
+import { toUserJson } from '../serializers.ts';
+import { changePasswordSchema } from '../../../shared-api/src/validation.ts';
+import { MSG, PROFILE_IMAGE_MAX_BYTES } from '../../../shared-api/src/constants.ts';
+import {
+  instituteCreateSchema, instituteEditSchema, profileSchema, setUserPasswordSchema, userCreateSchema, userEditSchema,
+} from '../../../shared-api/src/schemas/people.ts';
+import { check, idProp, nullableStr, status01, str } from '../people/validate.ts';
+import {
+  assertEmailFree, bumpTokenVersion, canRead, generatePassword, insertUsers, liveUser, managedUser, mapLimit,
+  normaliseEmail, readableUser, takenEmails, userNotFound, EMAIL_EXISTS, type NewUser,
+} from '../people/users.ts';
+import { checkProfileImage, IMAGE_SIZE_MESSAGE } from '../people/image.ts';
+import { CSV_HEADER_MESSAGE, readImportRows } from '../people/csv.ts';
+import { accessJson, planAccess, saveAccess, type AccessBody } from '../people/access.ts';
+import { attemptsPerInstitute, dayResults, parseQueryDate, resultsOfInstitute, resultsOfStudent } from '../people/reports.ts';
+
+const self = requireSelf('userId');
+const admin = requireRole(ROLES.admin);
+const backOffice = requireRole(ROLES.admin, ROLES.institute);
+const institute = requireRole(ROLES.institute);
+
+const CSV_MAX_BYTES = 1024 * 1024;
+const CSV_MAX_ROWS = 1000;
+
+type P = { userId: string };
+
+const body = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+
+/** Students (role 0, live) matching `where`, newest first. */
+async function listStudents(app: FastifyInstance, where?: SQL) {
+  const rows = await app.db.select().from(users)
+    .where(and(eq(users.role, ROLES.student), isNull(users.deletedAt), where))
+    .orderBy(desc(users.createdAt));
+  return rows.map(toUserJson);
+}
+
+/** The institute a new student of `me` belongs to: the institute itself, or for an admin the chosen institute or the admin. */
+async function enrollerFor(app: FastifyInstance, me: FastifyRequest['user'], instituteId: string | undefined): Promise<string> {
+  if (me.role === ROLES.institute || !instituteId) return me.id;
+  const inst = await liveUser(app.db, instituteId);
+  if (!inst || inst.role !== ROLES.institute) throw new HttpError(404, 'Institute Not Found');
+  return inst.id;
+}
 
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', authenticate);
+
+  // ---- own profile -------------------------------------------------------------------------------------------
+
+  app.put<{ Params: P; Body: { firstname: string; lastname: string; phone?: string; address?: string } }>('/users/:userId', {
+    preHandler: self,
+    schema: { body: body({ firstname: str(100), lastname: str(100), phone: nullableStr(20), address: nullableStr(300) }) },
+  }, async (request) => {
+    const v = await check(profileSchema.concat(userCreateSchema.pick(['phone'])), request.body);
+    const patch: Partial<User> = { firstName: v.firstname, lastName: v.lastname ?? '', updatedAt: new Date() };
+    if (request.body.phone != null) patch.phone = v.phone ?? '';
+    if (request.body.address != null) patch.address = request.body.address.trim();
+    const [row] = await app.db.update(users).set(patch).where(eq(users.id, request.user.id)).returning();
+    return toUserJson(row!);
+  });
+
+  app.put<{ Params: P; Body: { email?: string; password: string; newPassword: string; confirmPassword: string } }>('/users/changePassword/:userId', {
+    preHandler: self,
+    schema: { body: body({ email: str(254), password: str(1024), newPassword: str(1024), confirmPassword: str(1024) }) },
+  }, async (request) => {
+    const me = request.user;
+    const v = await check(changePasswordSchema, request.body);
+    if (me.authType === 'google') throw new HttpError(400, 'Google accounts have no password to change');
+    if (request.body.email && normaliseEmail(request.body.email) !== normaliseEmail(me.email)) throw new HttpError(400, 'Email does not match your account');
+    const [row] = await app.db.select().from(users).where(eq(users.id, me.id)).limit(1);
+    if (!row || !(await verifyPassword(v.password, row.passwordHash))) throw new HttpError(400, 'Current password is incorrect');
+    const passwordHash = await hashPassword(v.newPassword);
+    const [updated] = await app.db.update(users)
+      .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: new Date() })
+      .where(eq(users.id, me.id)).returning();
+    // earlier tokens stop working; this session continues with the new one
+    return { token: issueToken(updated!, app.config.jwtSecret!, app.config.jwtExpiresIn) };
+  });
+
+  app.put<{ Params: P }>('/users/changePicture/:userId', { preHandler: [self, backOffice] }, async (request) => {
+    if (!request.isMultipart()) throw new HttpError(400, 'Image cannot be empty.');
+    let buf: Buffer | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1 } })) {
+        if (part.type === 'file' && part.fieldname === 'image' && !buf) buf = await part.toBuffer();
+        else if (part.type === 'file') part.file.resume();
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, IMAGE_SIZE_MESSAGE);
+      throw err;
+    }
+    if (!buf || buf.length === 0) throw new HttpError(400, 'Image cannot be empty.');
+    const kind = checkProfileImage(buf);
+    const url = await storeMedia(app.db, buf, kind.mime, kind.ext, request.user.id);
+    await app.db.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, request.user.id));
+    return { image: url };
+  });
+
+  // ---- institutes (admin) -----------------------------------------------------------------------------------
+
+  app.get<{ Params: P }>('/users/getAllInstitutes/:userId', { preHandler: [self, admin] }, async () => {
+    const rows = await app.db.select().from(users)
+      .where(and(eq(users.role, ROLES.institute), isNull(users.deletedAt)))
+      .orderBy(desc(users.createdAt));
+    if (rows.length === 0) return [];
+    const counts = await app.db.select({ inst: users.createdBy, n: sql<number | string>`count(*)` }).from(users)
+      .where(and(eq(users.role, ROLES.student), isNull(users.deletedAt), inArray(users.createdBy, rows.map((r) => r.id))))
+      .groupBy(users.createdBy);
+    const byInst = new Map(counts.map((c) => [c.inst, Number(c.n)]));
+    return rows.map((r) => ({ ...toUserJson(r), students: byInst.get(r.id) ?? 0 }));
+  });
+
+  const instituteProps = {
+    name: str(100), email: str(254), phone: str(20), address: str(300), password: str(1024), confirm_password: str(1024),
+    institute_role: { type: 'integer', enum: [0, 1] }, status: status01,
+  };
+
+  app.post<{ Params: P; Body: { name: string; email: string; phone: string; address?: string; password: string; institute_role: 0 | 1 } }>('/users/createInstitute/:userId', {
+    preHandler: [self, admin],
+    schema: { body: body(instituteProps) },
+  }, async (request, reply) => {
+    const v = await check(instituteCreateSchema, request.body);
+    await assertEmailFree(app.db, v.email);
+    const [row] = await insertUsers(app.db, [{
+      id: newId(), email: normaliseEmail(v.email), passwordHash: await hashPassword(v.password),
+      firstName: v.name, lastName: '', phone: v.phone, address: v.address ?? '', role: ROLES.institute,
+      instituteRole: v.institute_role, createdBy: request.user.id,
+    }]);
+    return reply.code(201).send(toUserJson(row!));
+  });
+
+  app.put<{ Params: P; Body: { _id: string; name: string; email: string; phone: string; address?: string; institute_role: 0 | 1; status: 0 | 1; password?: string; confirm_password?: string } }>('/users/updateInstitute/:userId', {
+    preHandler: [self, admin],
+    schema: { body: body({ _id: idProp, ...instituteProps }, ['_id']) },
+  }, async (request) => {
+    const b = request.body;
+    const target = await liveUser(app.db, b._id);
+    if (!target || target.role !== ROLES.institute) throw userNotFound();
+    const v = await check(instituteEditSchema, b);
+    const patch: Partial<User> = {
+      firstName: v.name, lastName: '', email: normaliseEmail(v.email), phone: v.phone, address: v.address ?? '',
+      instituteRole: v.institute_role, status: v.status, updatedAt: new Date(),
+    };
+    let revoke = v.status === 0 && target.status !== 0;
+    if (b.password) {
+      const p = await check(instituteCreateSchema.pick(['password']), b);
+      if (b.confirm_password !== undefined && b.confirm_password !== b.password) throw new HttpError(400, MSG.confirmPasswordMismatch);
+      patch.passwordHash = await hashPassword(p.password);
+      revoke = true;
+    }
+    await assertEmailFree(app.db, v.email, target.id);
+    const [row] = await app.db.update(users).set({ ...patch, ...(revoke ? { tokenVersion: bumpTokenVersion } : {}) })
+      .where(eq(users.id, target.id)).returning();
+    return toUserJson(row!);
+  });
+
+  // ---- deleting (results are kept) --------------------------------------------------------------------------
+
+  app.put<{ Params: P; Body: { _id: string } }>('/users/delete/:userId', {
+    preHandler: [self, backOffice],
+    schema: { body: body({ _id: idProp }, ['_id']) },
+  }, async (request) => {
+    const me = request.user;
+    if (request.body._id === me.id) throw new HttpError(400, 'You cannot delete yourself');
+    const target = await managedUser(app.db, me, request.body._id);
+    const now = new Date();
+    await app.db.transaction(async (tx) => {
+      await tx.update(users).set({ deletedAt: now, tokenVersion: bumpTokenVersion, updatedAt: now }).where(eq(users.id, target.id));
+      // students of a deleted institute show up under 'Users With No Institute', where an admin can enrol them again
+      if (target.role === ROLES.institute) {
+        await tx.update(users).set({ createdBy: null, updatedAt: now })
+          .where(and(eq(users.createdBy, target.id), eq(users.role, ROLES.student)));
+      }
+    });
+    return { _id: target.id };
+  });
+
+  // ---- user lists -------------------------------------------------------------------------------------------
+
+  app.get<{ Params: P }>('/users/institute/:userId', { preHandler: [self, institute] }, async (request) =>
+    listStudents(app, eq(users.createdBy, request.user.id)));
+
+  app.get<{ Params: P }>('/users/getAllUsers/:userId', { preHandler: [self, admin] }, async () =>
+    listStudents(app));
+
+  app.get<{ Params: P }>('/users/getSelfCreatedUsers/:userId', { preHandler: [self, admin] }, async (request) =>
+    listStudents(app, eq(users.createdBy, request.user.id)));
+
+  app.get<{ Params: P }>('/users/noInstitute/:userId', { preHandler: [self, admin] }, async () =>
+    listStudents(app, isNull(users.createdBy)));
+
+  app.get<{ Params: { instituteId: string; userId: string } }>('/users/ofInstitute/:instituteId/:userId', {
+    preHandler: [self, backOffice],
+  }, async (request) => {
+    const me = request.user;
+    const id = request.params.instituteId;
+    if (me.role !== ROLES.admin && me.id !== id) throw userNotFound();
+    const inst = await liveUser(app.db, id);
+    if (!inst || inst.role !== ROLES.institute) throw userNotFound();
+    return listStudents(app, eq(users.createdBy, id));
+  });
+
+  app.get<{ Params: { id: string; userId: string } }>('/users/get/:id/:userId', { preHandler: self }, async (request) =>
+    toUserJson(await readableUser(app.db, request.user, request.params.id)));
+
+  // ---- creating and changing students -----------------------------------------------------------------------
+
+  const userProps = {
+    firstname: str(100), lastname: str(100), email: str(254), phone: nullableStr(20), password: str(1024),
+    confirmPassword: str(1024), status: status01, institute: idProp,
+  };
+
+  app.post<{ Params: P; Body: { firstname: string; lastname: string; email: string; phone?: string; password: string; status?: 0 | 1; institute?: string } }>('/users/createUser/:userId', {
+    preHandler: [self, backOffice],
+    schema: { body: body(userProps) },
+  }, async (request, reply) => {
+    const v = await check(userCreateSchema, request.body);
+    const createdBy = await enrollerFor(app, request.user, request.body.institute);
+    await assertEmailFree(app.db, v.email);
+    const [row] = await insertUsers(app.db, [{
+      id: newId(), email: normaliseEmail(v.email), passwordHash: await hashPassword(v.password),
+      firstName: v.firstname, lastName: v.lastname, phone: v.phone ?? '', role: ROLES.student,
+      status: request.body.status ?? 1, createdBy,
+    }]);
+    return reply.code(201).send(toUserJson(row!));
+  });
+
+  app.post<{ Params: P; Body: { csv: string; institute?: string } }>('/users/import/:userId', {
+    preHandler: [self, backOffice],
+    schema: { body: body({ csv: { type: 'string', maxLength: CSV_MAX_BYTES }, institute: idProp }, ['csv']) },
+  }, async (request) => {
+    if (Buffer.byteLength(request.body.csv) > CSV_MAX_BYTES) throw new HttpError(400, 'CSV cannot exceed 1024KB');
+    const rows = readImportRows(request.body.csv);
+    if (!rows) throw new HttpError(400, CSV_HEADER_MESSAGE);
+    if (rows.length === 0) throw new HttpError(400, 'CSV has no rows');
+    if (rows.length > CSV_MAX_ROWS) throw new HttpError(400, `CSV cannot have more than ${CSV_MAX_ROWS} rows`);
+    const createdBy = await enrollerFor(app, request.user, request.body.institute);
+
+    const errors: { row: number; email: string; error: string }[] = [];
+    const valid: { email: string; firstname: string; lastname: string; phone: string; password: string; generated: boolean }[] = [];
+    const schema = userCreateSchema.omit(['confirmPassword']);
+    const taken = await takenEmails(app.db, rows.map((r) => normaliseEmail(r.email)).filter(Boolean));
+    const inFile = new Set<string>();
+    for (const r of rows) {
+      const generated = r.password === '';
+      try {
+        const v = await check(schema, { ...r, password: generated ? generatePassword() : r.password });
+        const email = normaliseEmail(v.email);
+        if (taken.has(email)) throw new HttpError(409, EMAIL_EXISTS);
+        if (inFile.has(email)) throw new HttpError(409, 'Email appears twice in the file');
+        inFile.add(email);
+        valid.push({ email, firstname: v.firstname, lastname: v.lastname, phone: v.phone ?? '', password: v.password, generated });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        errors.push({ row: r.row, email: r.email, error: err.message });
+      }
+    }
+    const hashes = await mapLimit(valid, 4, (v) => hashPassword(v.password));
+    const values: NewUser[] = valid.map((v, i) => ({
+      id: newId(), email: v.email, passwordHash: hashes[i]!, firstName: v.firstname, lastName: v.lastname,
+      phone: v.phone, role: ROLES.student, createdBy,
+    }));
+    // one transaction: every valid row is created, or none
+    const created = values.length ? await insertUsers(app.db, values) : [];
+    return {
+      created: created.map((u, i) => ({ ...toUserJson(u), ...(valid[i]!.generated ? { password: valid[i]!.password } : {}) })),
+      errors,
+    };
+  });
+
+  app.put<{ Params: P; Body: { _id: string; firstname: string; lastname: string; email: string; phone?: string; status: 0 | 1 } }>('/users/update/:userId', {
+    preHandler: [self, backOffice],
+    schema: { body: body({ _id: idProp, ...userProps }, ['_id']) },
+  }, async (request) => {
+    const me = request.user;
+    const target = await managedUser(app.db, me, request.body._id);
+    const v = await check(userEditSchema, request.body);
+    if (target.id === me.id && v.status === 0) throw new HttpError(400, 'You cannot disable yourself');
+    await assertEmailFree(app.db, v.email, target.id);
+    const revoke = v.status === 0 && target.status !== 0;
+    const [row] = await app.db.update(users).set({
+      firstName: v.firstname, lastName: v.lastname, email: normaliseEmail(v.email), phone: v.phone ?? '',
+      status: v.status, updatedAt: new Date(), ...(revoke ? { tokenVersion: bumpTokenVersion } : {}),
+    }).where(eq(users.id, target.id)).returning();
+    return toUserJson(row!);
+  });
+
+  app.put<{ Params: P; Body: { user: string; email?: string; newPassword: string; confirmPassword: string } }>('/users/updateUserPassword/:userId', {
+    preHandler: [self, backOffice],
+    schema: { body: body({ user: idProp, email: str(254), newPassword: str(1024), confirmPassword: str(1024) }, ['user']) },
+  }, async (request) => {
+    const target = await managedUser(app.db, request.user, request.body.user);
+    const v = await check(setUserPasswordSchema, request.body);
+    await app.db.update(users)
+      .set({ passwordHash: await hashPassword(v.newPassword), tokenVersion: bumpTokenVersion, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
+    return { _id: target.id };
+  });
+
+  app.put<{ Params: P; Body: { user: string; institute: string } }>('/users/addUserToInstitute/:userId', {
+    preHandler: [self, admin],
+    schema: { body: body({ user: idProp, institute: idProp }, ['user', 'institute']) },
+  }, async (request) => {
+    const target = await liveUser(app.db, request.body.user);
+    if (!target || target.role !== ROLES.student) throw userNotFound();
+    const inst = await liveUser(app.db, request.body.institute);
+    if (!inst || inst.role !== ROLES.institute) throw new HttpError(404, 'Institute Not Found');
+    if (target.createdBy) {
+      const current = await liveUser(app.db, target.createdBy);
+      if (current?.role === ROLES.institute) throw new HttpError(400, 'User already belongs to an institute');
+    }
+    const [row] = await app.db.update(users).set({ createdBy: inst.id, updatedAt: new Date() })
+      .where(eq(users.id, target.id)).returning();
+    return toUserJson(row!);
+  });
+
+  // ---- exam access ------------------------------------------------------------------------------------------
+
+  app.get<{ Params: P; Querystring: { id?: string } }>('/examaccess/:userId', {
+    preHandler: self,
+    schema: { querystring: { type: 'object', properties: { id: idProp } } },
+  }, async (request) => {
+    const target = await readableUser(app.db, request.user, request.query.id ?? request.user.id);
+    if (target.role !== ROLES.student) throw userNotFound();
+    return accessJson(app.db, target.id);
+  });
+
+  app.post<{ Params: P; Body: AccessBody }>('/examaccess/create/:userId', {
+    preHandler: [self, backOffice],
+    schema: {
+      body: body({
+        user: idProp,
+        type: str(40),
+        startTime: nullableStr(40),
+        endTime: nullableStr(40),
+        total_times: { type: ['integer', 'null'], minimum: 0, maximum: 100000 },
+        exams: {
+          type: 'array', maxItems: 500,
+          items: { type: 'object', properties: { exam: nullableStr(64), total_times: { type: ['integer', 'null'], minimum: 0, maximum: 100000 } } },
+        },
+      }, ['user']),
+    },
+  }, async (request) => {
+    const target = await managedUser(app.db, request.user, request.body.user);
+    if (target.role !== ROLES.student) throw new HttpError(400, 'Exam access can be set only for students');
+    const plan = planAccess(request.body);
+    await saveAccess(app.db, target, plan, request.user.id);
+    return accessJson(app.db, target.id);
+  });
+
+  // ---- results and reports ----------------------------------------------------------------------------------
+
+  app.get<{ Params: P; Querystring: { date?: string; to?: string } }>('/reports/date/:userId', {
+    preHandler: [self, backOffice],
+    schema: { querystring: { type: 'object', properties: { date: str(40), to: str(40) } } },
+  }, async (request) => {
+    const from = parseQueryDate(request.query.date, 'Date');
+    if (!from) throw new HttpError(400, 'Date cannot be empty.');
+    const to = parseQueryDate(request.query.to, 'Date') ?? new Date(from.getTime() + 24 * 60 * 60 * 1000);
+    const me = request.user;
+    return dayResults(app.db, from, to, me.role === ROLES.admin ? null : me.id);
+  });
+
+  app.get<{ Params: { id: string; userId: string } }>('/results/of/:id/:userId', { preHandler: self }, async (request) => {
+    const me = request.user;
+    const target = await liveUser(app.db, request.params.id);
+    if (!target) throw userNotFound();
+    if (target.role === ROLES.institute) {
+      if (me.role !== ROLES.admin && me.id !== target.id) throw userNotFound();
+      return resultsOfInstitute(app.db, target.id);
+    }
+    if (!canRead(me, target)) throw userNotFound();
+    return target.role === ROLES.student ? resultsOfStudent(app.db, target.id) : [];
+  });
+
+  app.get<{ Params: P; Querystring: { startDate?: string; endDate?: string } }>('/reports/getReport/:userId', {
+    preHandler: [self, admin],
+    schema: { querystring: { type: 'object', properties: { startDate: str(40), endDate: str(40) } } },
+  }, async (request) => {
+    const { startDate, endDate } = request.query;
+    const from = parseQueryDate(startDate, 'Start Date');
+    const to = parseQueryDate(endDate, 'End Date', true); // the end date is included
+    if (from && to && to <= from) throw new HttpError(400, 'End Date should be after Start Date');
+    return { startDate: startDate ?? '', endDate: endDate ?? '', reports: await attemptsPerInstitute(app.db, from, to) };
+  });
 }

@@ -45,3 +45,14 @@ describe('shared checker messages', () => {
     expect(errs).toEqual(['Confirm Password doesnot match']);
   });
 });
+
+describe('placeholder detection', () => {
+  it("treats only a value starting with the word 'select' as a placeholder", async () => {
+    const { isChosen } = await import('../validation');
+    expect(isChosen('Select category')).toBe(false);
+    expect(isChosen('select')).toBe(false);
+    expect(isChosen('')).toBe(false);
+    expect(isChosen('SELECTEDEXAM')).toBe(true);
+    expect(isChosen('Selena')).toBe(true);
+  });
+});

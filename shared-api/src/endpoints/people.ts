@@ -45,7 +45,8 @@ export interface DayResult {
 }
 
 export interface CsvImportResponse {
-  created: User[];
+  /** `password` is present (shown once) when the row had none and the server generated it */
+  created: (User & { password?: string })[];
   errors: { row: number; email: string; error: string }[];
 }
 
@@ -88,6 +89,11 @@ export const peopleApi = api.injectEndpoints({
     /** Admin: users the admin created ('Yours Users'). */
     getSelfCreatedUsers: b.query<User[], string>({
       query: (userId) => `users/getSelfCreatedUsers/${userId}`,
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    /** Admin: students no institute has enrolled ('Users With No Institute'). */
+    getUsersWithNoInstitute: b.query<User[], string>({
+      query: (userId) => `users/noInstitute/${userId}`,
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Students of one institute (user detail, Users tab). */
@@ -154,7 +160,7 @@ export const peopleApi = api.injectEndpoints({
 export const {
   useUpdateProfileMutation, useChangePasswordMutation, useGetAllInstitutesQuery, useCreateInstituteMutation,
   useUpdateInstituteMutation, useDeleteUserMutation, useGetInstituteUsersQuery, useGetAllUsersQuery,
-  useGetSelfCreatedUsersQuery, useGetUsersOfInstituteQuery, useGetUserQuery, useCreateUserMutation,
+  useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery, useGetUsersOfInstituteQuery, useGetUserQuery, useCreateUserMutation,
   useImportUsersCsvMutation, useUpdateUserMutation, useUpdateUserPasswordMutation, useAddUserToInstituteMutation,
   useGetUserAccessQuery, useSaveUserAccessMutation, useGetResultsByDateQuery, useGetResultsOfUserQuery, useGetReportQuery,
   useChangePictureMutation,

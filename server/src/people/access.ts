@@ -1,0 +1,156 @@
+/**
+ * Setting a student's exam access (the User Access dialog). Saving replaces the access in one transaction, keeping the
+ * completed counts that still apply so re-saving cannot reset a limit. What an access allows is decided only by
+ * access/rules.ts (`decide`), also used here to refuse exams the student could never see.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Executor } from '../db/index.ts';
+import { examAccess, examAccessExams, examInstituteAccess, exams, type User } from '../db/schema.ts';
+import { ACCESS_TYPES, decide, type AccessFacts, type AccessType } from '../access/rules.ts';
+import { loadAccess, studentFacts } from '../access/student-exams.ts';
+import { newId } from '../ids.ts';
+import { HttpError } from '../errors.ts';
+import { msg } from '../../../shared-api/src/validation.ts';
+import { ACCESS_MSG } from '../../../shared-api/src/schemas/people.ts';
+import type { ExamAccess as ExamAccessJson } from '../../../shared-api/src/types.ts';
+
+export const EXAM_NOT_AVAILABLE = 'Exam is not available to this user';
+
+export interface AccessBody {
+  user: string;
+  type?: string;
+  startTime?: string | null;
+  endTime?: string | null;
+  total_times?: number | null;
+  exams?: { exam?: string; total_times?: number | null }[];
+}
+
+export interface AccessPlan {
+  type: AccessType;
+  startTime: Date | null;
+  endTime: Date | null;
+  totalTimes: number | null;
+  exams: { examId: string; totalTimes: number }[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day of a date or date-time string: its first millisecond, or null when unreadable. */
+function dayStart(value: string): Date | null {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Date(`${d.toISOString().slice(0, 10)}T00:00:00.000Z`);
+}
+
+/** Checks the fields each type needs (spec section 4) and returns what will be stored. */
+export function planAccess(body: AccessBody): AccessPlan {
+  const type = (body.type ?? '').trim();
+  if (!type) throw new HttpError(400, ACCESS_MSG.type);
+  if (!(ACCESS_TYPES as readonly string[]).includes(type)) throw new HttpError(400, msg.invalid('Type'));
+  const plan: AccessPlan = { type: type as AccessType, startTime: null, endTime: null, totalTimes: null, exams: [] };
+  switch (plan.type) {
+    case 'SELECTEDEXAM': {
+      const rows = body.exams ?? [];
+      if (rows.length === 0) throw new HttpError(400, ACCESS_MSG.exam);
+      const seen = new Set<string>();
+      for (const r of rows) {
+        const examId = (r.exam ?? '').trim();
+        if (!examId) throw new HttpError(400, ACCESS_MSG.exam);
+        if (!Number.isInteger(r.total_times) || (r.total_times as number) < 1) throw new HttpError(400, ACCESS_MSG.totalTimes);
+        if (seen.has(examId)) throw new HttpError(400, 'Exam is selected twice');
+        seen.add(examId);
+        plan.exams.push({ examId, totalTimes: r.total_times as number });
+      }
+      break;
+    }
+    case 'TIMEFRAME': {
+      if (!body.startTime) throw new HttpError(400, ACCESS_MSG.fromDate);
+      if (!body.endTime) throw new HttpError(400, ACCESS_MSG.toDate);
+      const from = dayStart(body.startTime);
+      if (!from) throw new HttpError(400, msg.invalid('From Date'));
+      const to = dayStart(body.endTime);
+      if (!to) throw new HttpError(400, msg.invalid('To Date'));
+      if (to < from) throw new HttpError(400, ACCESS_MSG.toBeforeFrom);
+      plan.startTime = from;
+      plan.endTime = new Date(to.getTime() + DAY_MS - 1); // the To Date is included to its last millisecond
+      break;
+    }
+    case 'ALL-X-TIMES':
+      if (!Number.isInteger(body.total_times) || (body.total_times as number) < 1) throw new HttpError(400, ACCESS_MSG.totalTimes);
+      plan.totalTimes = body.total_times as number;
+      break;
+    default:
+      break;
+  }
+  return plan;
+}
+
+/** Refuses exams that do not exist or that the student could not see even with this access (rules module). */
+async function assertExamsVisible(db: Executor, student: User, plan: AccessPlan, now: Date): Promise<void> {
+  if (plan.exams.length === 0) return;
+  const ids = plan.exams.map((e) => e.examId);
+  const rows = await db.select().from(exams).where(and(inArray(exams.id, ids), isNull(exams.deletedAt)));
+  const facts = studentFacts(student);
+  const granted = facts.instituteId
+    ? new Set((await db.select({ examId: examInstituteAccess.examId }).from(examInstituteAccess)
+      .where(and(eq(examInstituteAccess.instituteId, facts.instituteId), inArray(examInstituteAccess.examId, ids)))).map((g) => g.examId))
+    : new Set<string>();
+  const proposed: AccessFacts = {
+    type: plan.type, startTime: null, endTime: null, totalTimes: null, completedTimes: 0,
+    exams: new Map(plan.exams.map((e) => [e.examId, { totalTimes: e.totalTimes, completedTimes: 0 }])),
+  };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) {
+    const exam = byId.get(id);
+    const visible = exam && decide(facts, {
+      id: exam.id, type: exam.type, status: exam.status, ownerId: exam.userId, grantedToStudentInstitute: granted.has(exam.id),
+    }, proposed, now).visible;
+    if (!visible) throw new HttpError(400, EXAM_NOT_AVAILABLE);
+  }
+}
+
+/** Replaces the student's access. Keeps completed counts of exam rows that remain, and of the access when its type stays. */
+export async function saveAccess(db: Db, student: User, plan: AccessPlan, createdBy: string, now = new Date()): Promise<void> {
+  await assertExamsVisible(db, student, plan, now);
+  await db.transaction(async (tx) => {
+    // make sure a row exists, then lock it: the exam start locks the same row while it counts an attempt
+    await tx.insert(examAccess).values({ id: newId(), userId: student.id, type: plan.type, createdBy })
+      .onConflictDoNothing({ target: examAccess.userId });
+    const old = await loadAccess(tx, student.id, true);
+    if (!old) throw new Error('exam access row vanished');
+    const completedTimes = old.type === plan.type ? old.completedTimes : 0;
+    await tx.update(examAccess).set({
+      type: plan.type, startTime: plan.startTime, endTime: plan.endTime, totalTimes: plan.totalTimes,
+      completedTimes, createdBy, createdAt: now,
+    }).where(eq(examAccess.id, old.id));
+    await tx.delete(examAccessExams).where(eq(examAccessExams.accessId, old.id));
+    if (plan.exams.length > 0) {
+      await tx.insert(examAccessExams).values(plan.exams.map((e) => ({
+        accessId: old.id, examId: e.examId, totalTimes: e.totalTimes, completedTimes: old.exams.get(e.examId)?.completedTimes ?? 0,
+      })));
+    }
+  });
+}
+
+/** The student's access as ExamAccess JSON (exam rows with titles), or null. */
+export async function accessJson(db: Executor, studentId: string): Promise<ExamAccessJson | null> {
+  const [row] = await db.select().from(examAccess).where(eq(examAccess.userId, studentId)).limit(1);
+  if (!row) return null;
+  const rows = await db.select({ row: examAccessExams, title: exams.title }).from(examAccessExams)
+    .leftJoin(exams, eq(exams.id, examAccessExams.examId))
+    .where(eq(examAccessExams.accessId, row.id));
+  return {
+    _id: row.id,
+    type: row.type as AccessType,
+    startTime: row.startTime?.toISOString() ?? null,
+    endTime: row.endTime?.toISOString() ?? null,
+    total_times: row.totalTimes,
+    completed_times: row.completedTimes,
+    exams: rows.map((r) => ({
+      exam: { _id: r.row.examId, title: r.title ?? '' },
+      total_times: r.row.totalTimes,
+      completed_times: r.row.completedTimes,
+    })),
+    user: row.userId,
+  };
+}
