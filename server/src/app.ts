@@ -8,12 +8,15 @@ import { apiRoutes } from './routes/index.ts';
 import { registerWeb } from './web.ts';
 import { mediaRoutes } from './media.ts';
 import { registerSecurityHeaders } from './security.ts';
+import { registerOpenApi } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
     database: Database;
+    /** every route as registered (method, url): the OpenAPI test, the authorization matrix and the fuzzer use it */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -65,6 +68,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
   });
+
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
+  });
+
+  await registerOpenApi(app);
 
   await app.register(async (api) => {
     if (config.corsOrigins.length > 0) {
