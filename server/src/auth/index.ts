@@ -3,11 +3,12 @@
  *
  * In a route group (a plugin registered under /api):
  *   app.addHook('onRequest', authenticate);          // every route of the group needs a valid token
- *   app.addHook('preHandler', requireRole(ROLES.admin, ROLES.institute));
- *   app.get('/x/:userId', { preHandler: requireSelf('userId') }, handler);
+ *   app.addHook('preValidation', requireRole(ROLES.admin, ROLES.institute));
+ *   app.get('/x/:userId', { preValidation: requireSelf('userId') }, handler);
+ * Both run at preValidation, before the body is validated: a refused caller gets 403 whatever it sent.
  * `request.user` is then the signed-in user (see AuthUser).
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler, onRequestAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users, type User } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
@@ -64,18 +65,18 @@ export const authenticate: onRequestAsyncHookHandler = async function authentica
   request.user = user;
 };
 
-/** preHandler: the signed-in user's role must be one of `roles`, else 403 {error:'Forbidden'}. */
-export function requireRole(...roles: number[]): preHandlerAsyncHookHandler {
+/** preValidation hook: the signed-in user's role must be one of `roles`, else 403 {error:'Forbidden'}. */
+export function requireRole(...roles: number[]): preValidationAsyncHookHandler {
   return async function roleCheck(request: FastifyRequest, _reply: FastifyReply) {
     if (!request.user || !roles.includes(request.user.role)) throw new HttpError(403, 'Forbidden');
   };
 }
 
 /**
- * preHandler: the path parameter `paramName` (the acting user's id that ends most paths)
+ * preValidation hook: the path parameter `paramName` (the acting user's id that ends most paths)
  * must equal the signed-in user's id, else 403 {error:'Forbidden'}.
  */
-export function requireSelf(paramName = 'userId'): preHandlerAsyncHookHandler {
+export function requireSelf(paramName = 'userId'): preValidationAsyncHookHandler {
   return async function selfCheck(request: FastifyRequest, _reply: FastifyReply) {
     const params = request.params as Record<string, string | undefined> | undefined;
     if (!request.user || !params || params[paramName] !== request.user.id) throw new HttpError(403, 'Forbidden');

@@ -3,7 +3,7 @@
  * uploads, publishing, categories, private-exam access, results of an exam and the question summary.
  * Students get 403 on every route; the last path segment is the acting user (requireSelf).
  */
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AuthInstitute, Category as CategoryJson, Exam as ExamJson, Question as QuestionJson, Result as ResultJson } from '../../../shared-api/src/types.ts';
 import { QUESTIONS_PER_TYPE } from '../../../shared-api/src/constants.ts';
@@ -25,11 +25,9 @@ import {
 import { questionSummary, type AnalysedAnswer, type QuestionSummaryRow } from '../authoring/item-analysis.ts';
 import { AUDIO_MAX_BYTES, checkUpload, fieldRule } from '../authoring/uploads.ts';
 
-// requireRole/requireSelf are written as preHandlers; they run as preValidation here so that a refused caller gets
-// 403 before the body is even validated (a student's malformed body is still a 403, not a 400).
-const pre = (h: ReturnType<typeof requireRole>) => h as unknown as preValidationAsyncHookHandler;
-const self = pre(requireSelf('userId'));
-const adminOnly = [self, pre(requireRole(ROLES.admin))];
+// requireRole/requireSelf run at preValidation: a refused caller gets 403 before its body is even validated.
+const self = requireSelf('userId');
+const adminOnly = [self, requireRole(ROLES.admin)];
 
 const CATEGORY_TITLE_MAX = 100;
 
@@ -120,7 +118,7 @@ function resultsScope(me: AuthUser, examOwnerId: string) {
 
 export async function authoringRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', authenticate);
-  app.addHook('preValidation', pre(requireRole(ROLES.admin, ROLES.institute)));
+  app.addHook('preValidation', requireRole(ROLES.admin, ROLES.institute));
   const db = app.db;
 
   type P<T extends string> = { Params: Record<T | 'userId', string> };

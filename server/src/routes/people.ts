@@ -59,7 +59,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   // ---- own profile -------------------------------------------------------------------------------------------
 
   app.put<{ Params: P; Body: { firstname: string; lastname: string; phone?: string; address?: string } }>('/users/:userId', {
-    preHandler: self,
+    preValidation: self,
     schema: { body: body({ firstname: str(100), lastname: str(100), phone: nullableStr(20), address: nullableStr(300) }) },
   }, async (request) => {
     const v = await check(profileSchema.concat(userCreateSchema.pick(['phone'])), request.body);
@@ -71,7 +71,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: P; Body: { email?: string; password: string; newPassword: string; confirmPassword: string } }>('/users/changePassword/:userId', {
-    preHandler: self,
+    preValidation: self,
     schema: { body: body({ email: str(254), password: str(1024), newPassword: str(1024), confirmPassword: str(1024) }) },
   }, async (request) => {
     const me = request.user;
@@ -88,7 +88,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     return { token: issueToken(updated!, app.config.jwtSecret!, app.config.jwtExpiresIn) };
   });
 
-  app.put<{ Params: P }>('/users/changePicture/:userId', { preHandler: [self, backOffice] }, async (request) => {
+  app.put<{ Params: P }>('/users/changePicture/:userId', { preValidation: [self, backOffice] }, async (request) => {
     if (!request.isMultipart()) throw new HttpError(400, 'Image cannot be empty.');
     let buf: Buffer | undefined;
     try {
@@ -109,7 +109,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- institutes (admin) -----------------------------------------------------------------------------------
 
-  app.get<{ Params: P }>('/users/getAllInstitutes/:userId', { preHandler: [self, admin] }, async () => {
+  app.get<{ Params: P }>('/users/getAllInstitutes/:userId', { preValidation: [self, admin] }, async () => {
     const rows = await app.db.select().from(users)
       .where(and(eq(users.role, ROLES.institute), isNull(users.deletedAt)))
       .orderBy(desc(users.createdAt));
@@ -127,7 +127,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post<{ Params: P; Body: { name: string; email: string; phone: string; address?: string; password: string; institute_role: 0 | 1 } }>('/users/createInstitute/:userId', {
-    preHandler: [self, admin],
+    preValidation: [self, admin],
     schema: { body: body(instituteProps) },
   }, async (request, reply) => {
     const v = await check(instituteCreateSchema, request.body);
@@ -141,7 +141,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: P; Body: { _id: string; name: string; email: string; phone: string; address?: string; institute_role: 0 | 1; status: 0 | 1; password?: string; confirm_password?: string } }>('/users/updateInstitute/:userId', {
-    preHandler: [self, admin],
+    preValidation: [self, admin],
     schema: { body: body({ _id: idProp, ...instituteProps }, ['_id']) },
   }, async (request) => {
     const b = request.body;
@@ -168,7 +168,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   // ---- deleting (results are kept) --------------------------------------------------------------------------
 
   app.put<{ Params: P; Body: { _id: string } }>('/users/delete/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
     schema: { body: body({ _id: idProp }, ['_id']) },
   }, async (request) => {
     const me = request.user;
@@ -188,20 +188,20 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- user lists -------------------------------------------------------------------------------------------
 
-  app.get<{ Params: P }>('/users/institute/:userId', { preHandler: [self, institute] }, async (request) =>
+  app.get<{ Params: P }>('/users/institute/:userId', { preValidation: [self, institute] }, async (request) =>
     listStudents(app, eq(users.createdBy, request.user.id)));
 
-  app.get<{ Params: P }>('/users/getAllUsers/:userId', { preHandler: [self, admin] }, async () =>
+  app.get<{ Params: P }>('/users/getAllUsers/:userId', { preValidation: [self, admin] }, async () =>
     listStudents(app));
 
-  app.get<{ Params: P }>('/users/getSelfCreatedUsers/:userId', { preHandler: [self, admin] }, async (request) =>
+  app.get<{ Params: P }>('/users/getSelfCreatedUsers/:userId', { preValidation: [self, admin] }, async (request) =>
     listStudents(app, eq(users.createdBy, request.user.id)));
 
-  app.get<{ Params: P }>('/users/noInstitute/:userId', { preHandler: [self, admin] }, async () =>
+  app.get<{ Params: P }>('/users/noInstitute/:userId', { preValidation: [self, admin] }, async () =>
     listStudents(app, isNull(users.createdBy)));
 
   app.get<{ Params: { instituteId: string; userId: string } }>('/users/ofInstitute/:instituteId/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
   }, async (request) => {
     const me = request.user;
     const id = request.params.instituteId;
@@ -211,7 +211,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     return listStudents(app, eq(users.createdBy, id));
   });
 
-  app.get<{ Params: { id: string; userId: string } }>('/users/get/:id/:userId', { preHandler: self }, async (request) =>
+  app.get<{ Params: { id: string; userId: string } }>('/users/get/:id/:userId', { preValidation: self }, async (request) =>
     toUserJson(await readableUser(app.db, request.user, request.params.id)));
 
   // ---- creating and changing students -----------------------------------------------------------------------
@@ -222,7 +222,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post<{ Params: P; Body: { firstname: string; lastname: string; email: string; phone?: string; password: string; status?: 0 | 1; institute?: string } }>('/users/createUser/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
     schema: { body: body(userProps) },
   }, async (request, reply) => {
     const v = await check(userCreateSchema, request.body);
@@ -237,7 +237,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: P; Body: { csv: string; institute?: string } }>('/users/import/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
     schema: { body: body({ csv: { type: 'string', maxLength: CSV_MAX_BYTES }, institute: idProp }, ['csv']) },
   }, async (request) => {
     if (Buffer.byteLength(request.body.csv) > CSV_MAX_BYTES) throw new HttpError(400, 'CSV cannot exceed 1024KB');
@@ -280,7 +280,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: P; Body: { _id: string; firstname: string; lastname: string; email: string; phone?: string; status: 0 | 1 } }>('/users/update/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
     schema: { body: body({ _id: idProp, ...userProps }, ['_id']) },
   }, async (request) => {
     const me = request.user;
@@ -297,7 +297,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: P; Body: { user: string; email?: string; newPassword: string; confirmPassword: string } }>('/users/updateUserPassword/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
     schema: { body: body({ user: idProp, email: str(254), newPassword: str(1024), confirmPassword: str(1024) }, ['user']) },
   }, async (request) => {
     const target = await managedUser(app.db, request.user, request.body.user);
@@ -309,7 +309,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: P; Body: { user: string; institute: string } }>('/users/addUserToInstitute/:userId', {
-    preHandler: [self, admin],
+    preValidation: [self, admin],
     schema: { body: body({ user: idProp, institute: idProp }, ['user', 'institute']) },
   }, async (request) => {
     const target = await liveUser(app.db, request.body.user);
@@ -328,7 +328,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   // ---- exam access ------------------------------------------------------------------------------------------
 
   app.get<{ Params: P; Querystring: { id?: string } }>('/examaccess/:userId', {
-    preHandler: self,
+    preValidation: self,
     schema: { querystring: { type: 'object', properties: { id: idProp } } },
   }, async (request) => {
     const target = await readableUser(app.db, request.user, request.query.id ?? request.user.id);
@@ -337,7 +337,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: P; Body: AccessBody }>('/examaccess/create/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
     schema: {
       body: body({
         user: idProp,
@@ -362,7 +362,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   // ---- results and reports ----------------------------------------------------------------------------------
 
   app.get<{ Params: P; Querystring: { date?: string; to?: string } }>('/reports/date/:userId', {
-    preHandler: [self, backOffice],
+    preValidation: [self, backOffice],
     schema: { querystring: { type: 'object', properties: { date: str(40), to: str(40) } } },
   }, async (request) => {
     const from = parseQueryDate(request.query.date, 'Date');
@@ -372,7 +372,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     return dayResults(app.db, from, to, me.role === ROLES.admin ? null : me.id);
   });
 
-  app.get<{ Params: { id: string; userId: string } }>('/results/of/:id/:userId', { preHandler: self }, async (request) => {
+  app.get<{ Params: { id: string; userId: string } }>('/results/of/:id/:userId', { preValidation: self }, async (request) => {
     const me = request.user;
     const target = await liveUser(app.db, request.params.id);
     if (!target) throw userNotFound();
@@ -385,7 +385,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: P; Querystring: { startDate?: string; endDate?: string } }>('/reports/getReport/:userId', {
-    preHandler: [self, admin],
+    preValidation: [self, admin],
     schema: { querystring: { type: 'object', properties: { startDate: str(40), endDate: str(40) } } },
   }, async (request) => {
     const { startDate, endDate } = request.query;

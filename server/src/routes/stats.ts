@@ -8,7 +8,7 @@ import { listStudentExams } from '../access/student-exams.ts';
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', authenticate);
 
-  app.get<{ Params: { userId: string } }>('/:userId', { preHandler: requireSelf('userId') }, async (request) => {
+  app.get<{ Params: { userId: string } }>('/:userId', { preValidation: requireSelf('userId') }, async (request) => {
     const me = request.user;
     const db = app.db;
     const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);

@@ -28,7 +28,7 @@ const answersSchema = {
 
 export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', authenticate);
-  const student = { preHandler: [requireRole(ROLES.student), requireSelf('userId')] };
+  const student = { preValidation: [requireRole(ROLES.student), requireSelf('userId')] };
 
   app.get<{ Params: { userId: string } }>('/exams/published/users/:userId', student, async (request) =>
     (await listStudentExams(app.db, request.user, new Date())).available);
@@ -111,6 +111,6 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => listStudentResults(app.db, request.user.id, request.query));
 
   // Any role (the acting user ends the path); resultDetail decides who may read which result.
-  app.get<{ Params: { resultId: string; userId: string } }>('/results/:resultId/:userId', { preHandler: requireSelf('userId') }, async (request) =>
+  app.get<{ Params: { resultId: string; userId: string } }>('/results/:resultId/:userId', { preValidation: requireSelf('userId') }, async (request) =>
     resultDetail(app.db, request.user, request.params.resultId));
 }
