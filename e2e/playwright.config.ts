@@ -30,6 +30,7 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, EXAM_DURATION_SECONDS: process.env.E2E_EXAM_SECONDS ?? '3000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, EXAM_DURATION_SECONDS: process.env.E2E_EXAM_SECONDS ?? '3000',
+      TRANSFER_ALLOW_HOSTS: process.env.E2E_TRANSFER_ALLOW ?? `127.0.0.1:${process.env.E2E_SECOND_PORT ?? PORT + 201}` },
   },
 });

@@ -2,10 +2,11 @@ import { AppLayout, Dashboard, NotFoundPage, Route, Routes, type NavItem } from 
 import { paths } from './paths';
 import { authoringNav, authoringRoutes } from './routes/authoring';
 import { peopleNav, peopleRoutes } from './routes/people';
+import { transferNav, transferRoutes } from './routes/transfer';
 
 /** The admin sidebar in the spec's order; each feature contributes its entries once it works. */
 const ORDER = ['Dashboard', 'Exam List', 'Manage User', 'Manage Institute', 'Category', 'View Report', 'Todays Results', 'Transfer Exam', 'Profile'];
-const nav: NavItem[] = [{ label: 'Dashboard', to: paths.home, end: true }, ...authoringNav, ...peopleNav]
+const nav: NavItem[] = [{ label: 'Dashboard', to: paths.home, end: true }, ...authoringNav, ...peopleNav, ...transferNav]
   .sort((a, b) => ORDER.indexOf(a.label) - ORDER.indexOf(b.label));
 
 /** The admin back office. */
@@ -20,6 +21,7 @@ export default function AdminApp() {
         ]} />} />
         {authoringRoutes}
         {peopleRoutes}
+        {transferRoutes}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppLayout>

@@ -37,6 +37,12 @@ export interface Config {
   /** allowed origins for the API; empty = same-origin only */
   corsOrigins: string[];
   logLevel: LogLevel;
+  /** exam transfer: host or host:port (lower case) the guarded fetch may reach even when loopback/private */
+  transferAllowHosts: string[];
+  /** exam transfer: time limit of one request to the other deployment (ms) */
+  transferTimeoutMs: number;
+  /** exam transfer: total bytes one transfer may download */
+  transferMaxBytes: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
@@ -86,5 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: path.resolve(REPO_ROOT, str(env, 'WEB_ROOT') ?? '.'),
     corsOrigins: (str(env, 'CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel,
+    transferAllowHosts: (str(env, 'TRANSFER_ALLOW_HOSTS') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    transferTimeoutMs: int(env, 'TRANSFER_TIMEOUT_MS', 15_000, 1),
+    transferMaxBytes: int(env, 'TRANSFER_MAX_BYTES', 60 * 1024 * 1024, 1),
   };
 }

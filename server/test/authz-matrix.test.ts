@@ -137,6 +137,8 @@ const ROWS: Row[] = [
   { route: 'GET /api/exams/exam/institutes/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }) },
   { route: 'PUT /api/exam/addInstituteAccess/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }), body: () => ({ institute: w.ids.institute }) },
   { route: 'PUT /api/exam/removeInstituteAccess/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }), body: () => ({ institute: w.ids.institute }) },
+  { route: 'POST /api/exams/transfer/list/:userId', allow: ['admin'], body: () => ({}) },
+  { route: 'POST /api/exams/transferexam/:userId', allow: ['admin'], body: () => ({}) },
   // People
   { route: 'GET /api/users/getAllInstitutes/:userId', allow: ['admin'] },
   { route: 'POST /api/users/createInstitute/:userId', allow: ['admin'], body: () => ({}) },

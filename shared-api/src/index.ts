@@ -11,5 +11,6 @@ export * from './endpoints/stats';
 export * from './endpoints/student-exam';
 export * from './endpoints/authoring';
 export * from './endpoints/people';
+export * from './endpoints/transfer';
 export * from './schemas/people';
 export * from './schemas/authoring';

@@ -7,6 +7,7 @@ import { statsRoutes } from './stats.ts';
 import { studentExamRoutes } from './student-exams.ts';
 import { authoringRoutes } from './authoring.ts';
 import { peopleRoutes } from './people.ts';
+import { transferRoutes } from './transfer.ts';
 
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(healthRoutes);
@@ -17,4 +18,5 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(studentExamRoutes);
   await api.register(authoringRoutes);
   await api.register(peopleRoutes);
+  await api.register(transferRoutes);
 }

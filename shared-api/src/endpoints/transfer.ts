@@ -1,0 +1,63 @@
+/**
+ * Exam transfer from another deployment (admin). The other site is read by THIS server (its guarded fetch): the page's
+ * Content-Security-Policy keeps the browser on its own origin, and the token stays out of URLs and logs.
+ * Errors: 400 {error: 'Error Getting Exam: <reason>'} / {error: 'Error Transfering Exam: <reason>'}.
+ */
+import { api } from '../api';
+import type { Category, Exam, ExamType } from '../types';
+import { msg, required, yup } from '../validation';
+
+/** The other deployment as an admin of it describes it (its View My Details: user id and token). */
+export type TransferSite = {
+  /** the other deployment's base URL, e.g. https://exams.example.com/ */
+  url: string;
+  /** the other admin's user id */
+  userId: string;
+  /** the other admin's token */
+  token: string;
+};
+
+/** An exam of the other deployment's exam list. */
+export interface RemoteExam {
+  _id: string;
+  title: string;
+  type: ExamType;
+  is_cbt: boolean;
+  status: 0 | 1;
+  category: Category | null;
+  exam: string;
+  question_count: number;
+}
+
+const isHttpUrl = (v: string | undefined) => {
+  try {
+    return /^https?:$/.test(new URL((v ?? '').trim()).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** The transfer form: Website Name (an http(s) address), UserId and Token, all required. */
+export const transferSiteSchema = yup.object({
+  url: required('Website Name').test('http-url', msg.invalid('Website Name'), isHttpUrl),
+  userId: required('UserId'),
+  token: required('Token'),
+});
+
+export const transferApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    /** POST exams/transfer/list/{currentUserId} {url, userId, token}: the other deployment's exams (Get Exams). */
+    getTransferExams: b.mutation<RemoteExam[], { currentUserId: string; site: TransferSite }>({
+      query: ({ currentUserId, site }) => ({ url: `exams/transfer/list/${currentUserId}`, method: 'POST', body: site }),
+    }),
+    /** POST exams/transferexam/{currentUserId} {exam, url, token, userId}: copies it here, hidden, owned by the caller. */
+    transferExam: b.mutation<Exam, { currentUserId: string; site: TransferSite; exam: string }>({
+      query: ({ currentUserId, site, exam }) => ({
+        url: `exams/transferexam/${currentUserId}`, method: 'POST', body: { exam, url: site.url, userId: site.userId, token: site.token },
+      }),
+      invalidatesTags: [{ type: 'Exam', id: 'LIST' }, 'Stats'],
+    }),
+  }),
+});
+
+export const { useGetTransferExamsMutation, useTransferExamMutation } = transferApi;
