@@ -11,6 +11,7 @@ import { authenticate, requireRole, requireSelf, ROLES, type AuthUser } from '..
 import type { Executor } from '../db/index.ts';
 import { categories, examInstituteAccess, exams, questions, results, users, type Exam as ExamRow, type Question as QuestionRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { readMultipart } from '../multipart.ts';
 import { isId, newId } from '../ids.ts';
 import { storeMedia } from '../media.ts';
 import { toInstituteJson } from '../serializers.ts';
@@ -306,27 +307,9 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
   // ---------------------------------------------------------------- uploads
   app.post<P<'examId'>>('/upload-file/:examId/:userId', { preValidation: self }, async (req) => {
     const exam = await loadExamFor(db, req.user, req.params.examId, 'write');
-    if (!req.isMultipart()) throw new HttpError(400, 'File cannot be empty.');
-    let name: string | undefined;
-    let file: { data: Buffer; truncated: boolean } | undefined;
-    try {
-      // Reads at most AUDIO_MAX_BYTES (the larger limit) of the file; busboy discards the rest and flags it truncated.
-      // throwFileSizeLimit (accepted at run time, missing from the types): an oversized file gets the checker's message.
-      const options = { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 }, throwFileSizeLimit: false };
-      const parts = req.parts(options);
-      for await (const part of parts) {
-        if (part.type === 'file') {
-          const chunks: Buffer[] = [];
-          for await (const c of part.file) chunks.push(c as Buffer);
-          if (part.fieldname === 'file') file = { data: Buffer.concat(chunks), truncated: part.file.truncated };
-        } else if (part.fieldname === 'name') {
-          name = String(part.value ?? '').trim();
-        }
-      }
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      throw new HttpError(400, 'Upload one file with its field name');
-    }
+    // Reads at most AUDIO_MAX_BYTES (the larger limit) of the file; the rest is discarded and flagged truncated.
+    const { file, fields } = await readMultipart(req, { fileField: 'file', maxBytes: AUDIO_MAX_BYTES, badBody: 'Upload one file with its field name' });
+    const name = fields.name;
     if (!name) throw new HttpError(400, 'Name cannot be empty.');
     const rule = fieldRule(name);
     if (!rule) throw new HttpError(400, ' Invalid Name.');

@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { users, type User } from '../db/schema.ts';
 import { authenticate, hashPassword, issueToken, requireRole, requireSelf, ROLES, verifyPassword } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
+import { readMultipart } from '../multipart.ts';
 import { newId } from '../ids.ts';
 import { storeMedia } from '../media.ts';
 import { toUserJson } from '../serializers.ts';
@@ -89,18 +90,10 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Params: P }>('/users/changePicture/:userId', { preValidation: [self, backOffice] }, async (request) => {
-    if (!request.isMultipart()) throw new HttpError(400, 'Image cannot be empty.');
-    let buf: Buffer | undefined;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1 } })) {
-        if (part.type === 'file' && part.fieldname === 'image' && !buf) buf = await part.toBuffer();
-        else if (part.type === 'file') part.file.resume();
-      }
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, IMAGE_SIZE_MESSAGE);
-      throw err;
-    }
-    if (!buf || buf.length === 0) throw new HttpError(400, 'Image cannot be empty.');
+    const { file } = await readMultipart(request, { fileField: 'image', maxBytes: PROFILE_IMAGE_MAX_BYTES, badBody: 'Image cannot be empty.' });
+    if (!file || file.data.length === 0) throw new HttpError(400, 'Image cannot be empty.');
+    if (file.truncated) throw new HttpError(400, IMAGE_SIZE_MESSAGE);
+    const buf = file.data;
     const kind = checkProfileImage(buf);
     const url = await storeMedia(app.db, buf, kind.mime, kind.ext, request.user.id);
     await app.db.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, request.user.id));
