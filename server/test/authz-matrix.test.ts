@@ -13,8 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db/index.ts';
-import { bearer, TEST_DIR } from './helpers.ts';
+import { bearer, dbFingerprint, TEST_DIR } from './helpers.ts';
 import { peopleWorld, type PeopleWorld } from './people-setup.ts';
 
 type Actor = 'anon' | 'student' | 'student2' | 'institute' | 'institute2' | 'admin';
@@ -163,17 +162,8 @@ const ROWS: Row[] = [
   { route: 'GET /api/reports/getReport/:userId', allow: ['admin'], query: { startDate: '2026-01-01', endDate: '2026-12-31' } },
 ];
 
-const TABLES = ['users', 'categories', 'exams', 'exam_institute_access', 'questions', 'media', 'attempts', 'attempt_answers', 'results', 'exam_access', 'exam_access_exams', 'settings'];
 
-/** One hash of every row of every table: equal before and after means nothing changed. */
-async function fingerprint(): Promise<string> {
-  const parts: string[] = [];
-  for (const t of TABLES) {
-    const rows = await queryRows<{ h: string | null }>(w.t.db, sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`));
-    parts.push(`${t}:${rows[0]?.h}`);
-  }
-  return parts.join(',');
-}
+const fingerprint = () => dbFingerprint(w.t.db);
 
 function multipartPayload(m: NonNullable<Row['multipart']>) {
   const boundary = `----matrix${Date.now()}`;

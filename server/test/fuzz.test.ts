@@ -7,12 +7,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db/index.ts';
+import { dbFingerprint } from './helpers.ts';
 import { peopleWorld, type PeopleWorld } from './people-setup.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
-const TABLES = ['users', 'categories', 'exams', 'exam_institute_access', 'questions', 'media', 'attempts', 'attempt_answers', 'results', 'exam_access', 'exam_access_exams', 'settings'];
 const KEYS = ['email', 'password', 'newPassword', 'confirmPassword', 'title', 'type', 'is_cbt', 'category', 'exam', 'answers', 'question',
   'answer', 'audio', 'report', 'result', 'user', 'institute', '_id', 'firstname', 'lastname', 'name', 'phone', 'address', 'csv', 'status',
   'total_times', 'exams', 'startTime', 'endTime', 'question_number', 'option_type', 'option1', 'listening', 'url', 'token', 'userId',
@@ -20,14 +18,7 @@ const KEYS = ['email', 'password', 'newPassword', 'confirmPassword', 'title', 't
 
 let w: PeopleWorld;
 
-async function fingerprint(): Promise<string> {
-  const parts: string[] = [];
-  for (const t of TABLES) {
-    const rows = await queryRows<{ h: string | null }>(w.t.db, sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`));
-    parts.push(`${t}:${rows[0]?.h}`);
-  }
-  return parts.join(',');
-}
+const fingerprint = () => dbFingerprint(w.t.db);
 
 /** JSON text written by hand so keys like __proto__ reach the server as sent. */
 function jsonText(v: unknown): string {

@@ -9,7 +9,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database, type Db } from '../src/db/index.ts';
+import { openDatabase, queryRows, type Database, type Db } from '../src/db/index.ts';
+import { sql } from 'drizzle-orm';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDatabase, type SeedResult } from '../src/seed/index.ts';
 
@@ -103,3 +104,16 @@ export async function tokenFor(app: FastifyInstance, email: string): Promise<str
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const ALL_TABLES = ['users', 'categories', 'exams', 'exam_institute_access', 'questions', 'media', 'attempts', 'attempt_answers',
+  'results', 'exam_access', 'exam_access_exams', 'settings'];
+
+/** One hash of every row of every table (sign-in throttle counters aside): equal before and after means nothing changed. */
+export async function dbFingerprint(db: Db): Promise<string> {
+  const parts: string[] = [];
+  for (const t of ALL_TABLES) {
+    const rows = await queryRows<{ h: string | null }>(db, sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`));
+    parts.push(`${t}:${rows[0]?.h}`);
+  }
+  return parts.join(',');
+}
