@@ -3,8 +3,8 @@
  * answers, autosave, listening play counts and submit. The server owns the clock: deadline_at is fixed at start and an
  * attempt accepts changes until deadline + grace; after that it is closed from what was saved.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/index.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../db/index.ts';
 import {
   attemptAnswers, attempts, examAccess, examAccessExams, questions, results, type Attempt, type Result,
 } from '../db/schema.ts';
@@ -15,7 +15,7 @@ import { REASONS } from '../access/rules.ts';
 import { httpError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { displayName } from '../serializers.ts';
-import { closeAttempt, isOverdue, type ClosedAttempt } from './close.ts';
+import { alreadyClosed, closeAttempt, isOverdue, writeResult, type ClosedAttempt } from './close.ts';
 import { toAttemptJson, toQuestionJson } from './serialize.ts';
 
 type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
@@ -143,24 +143,24 @@ export async function runningExam(db: Db, clock: Clock, studentId: string, examI
 }
 
 /**
- * Validates and upserts answers into a running attempt, inside the caller's transaction (one INSERT ... ON CONFLICT).
- * Every question must belong to the attempt's exam, else 400 and nothing is written.
+ * Validates and upserts answers into a running attempt, inside the caller's transaction: ONE statement that inserts
+ * only the questions of the attempt's exam; when it inserted fewer rows than asked, some question is not of this
+ * exam: 400, and the caller's transaction rolls back, so nothing is written.
  */
 async function upsertAnswers(tx: Executor, a: Attempt, items: AnswerInput[], now: Date): Promise<number> {
   // one row per question (the last choice wins): ON CONFLICT cannot touch one row twice in a statement
   const latest = new Map(items.map((i) => [i.question, i.answer]));
   if (latest.size === 0) return 0;
-  const ids = [...latest.keys()];
-  const known = await tx.select({ id: questions.id }).from(questions)
-    .where(and(eq(questions.examId, a.examId), inArray(questions.id, ids)));
-  if (known.length !== ids.length) throw httpError(400, 'Question does not belong to this exam');
-  await tx.insert(attemptAnswers)
-    .values(ids.map((q) => ({ attemptId: a.id, questionId: q, answer: latest.get(q)!, updatedAt: now })))
-    .onConflictDoUpdate({
-      target: [attemptAnswers.attemptId, attemptAnswers.questionId],
-      set: { answer: sql`excluded.answer`, updatedAt: sql`excluded.updated_at` },
-    });
-  return ids.length;
+  const values = sql.join([...latest].map(([q, ans]) => sql`(${q}::text, ${ans}::text)`), sql`, `);
+  const rows = await queryRows<{ question_id: string }>(tx, sql`
+    insert into attempt_answers (attempt_id, question_id, answer, updated_at)
+    select ${a.id}::text, q.id, v.answer, ${now.toISOString()}::timestamptz
+      from (values ${values}) as v(question, answer)
+      join questions q on q.id = v.question and q.exam_id = ${a.examId}::text
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
+    returning question_id`);
+  if (rows.length !== latest.size) throw httpError(400, 'Question does not belong to this exam');
+  return rows.length;
 }
 
 /**
@@ -229,24 +229,35 @@ export function toSubmitJson(result: Result, student: Pick<AuthUser, 'firstName'
 }
 
 /**
- * Submit. Within deadline + grace the body's answers are saved first (same validation as autosave); after that they
- * are ignored and the attempt is closed from what was saved. A second submit returns the same result.
+ * Submit, in ONE transaction: the claim (UPDATE ... WHERE status = 'running', the student's attempt of this exam;
+ * 'expired' when past deadline + grace), then, within the time, the body's answers (same validation as autosave; a
+ * bad question rolls everything back), then the score from the stored answers and the result. After the time the
+ * body's answers are ignored and the attempt is closed from what was saved. A second submit returns the same result.
  */
 export async function submitAttempt(db: Db, clock: Clock, student: AuthUser, examId: string, attemptId: string, items: AnswerInput[] | undefined, now = new Date()): Promise<ClosedAttempt> {
+  const cutoff = new Date(now.getTime() - clock.examGraceSeconds * 1000);
+  const closed = await db.transaction(async (tx) => {
+    const [claimed] = await tx.update(attempts)
+      .set({
+        status: sql`case when ${attempts.deadlineAt} < ${cutoff.toISOString()}::timestamptz then 'expired' else 'submitted' end`,
+        submittedAt: now,
+        resultId: newId(),
+      })
+      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, student.id), eq(attempts.examId, examId), eq(attempts.status, 'running')))
+      .returning();
+    if (!claimed) return null;
+    // after the time the body's answers are ignored: closed from what was saved
+    const result = await writeResult(tx, claimed, now, claimed.status === 'submitted' ? items : undefined);
+    return { attempt: claimed, result, closedNow: true };
+  });
+  if (closed) return closed;
+  // Not claimed: unknown or someone else's (404), or already closed (by an earlier submit, the sweeper or another
+  // process): its result.
   const a = await ownAttempt(db, student.id, attemptId);
   if (a.examId !== examId) throw httpError(404, 'Attempt Not Found');
-  const overdue = isOverdue(a, now, clock.examGraceSeconds);
-  if (a.status === 'running' && !overdue && items?.length) {
-    try {
-      await saveAnswers(db, clock, student.id, attemptId, items, now);
-    } catch (err) {
-      // closed meanwhile by another request: fall through and return that result
-      if (!(err instanceof Error && 'statusCode' in err && err.statusCode === 409)) throw err;
-    }
-  }
-  const closed = await closeAttempt(db, attemptId, overdue ? 'expired' : 'submitted', now);
-  if (!closed) throw httpError(404, 'Attempt Not Found');
-  return closed;
+  const done = await alreadyClosed(db, attemptId);
+  if (!done) throw httpError(404, 'Attempt Not Found');
+  return done;
 }
 
 /** reports/update: links the result to the student's report (attempt); the result must be that attempt's. */
