@@ -10,5 +10,7 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
   moduleNameMapper: { '\\.(png|jpe?g|svg|webp)$': '<rootDir>/jest/file-stub.ts' },
   testEnvironmentOptions: { customExportConditions: [''] },
+  // No file watching in a test run: looking for watchman stalled jest on these machines.
+  watchman: false,
 };
 export default config;

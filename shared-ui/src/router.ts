@@ -14,5 +14,6 @@ export {
   useSearchParams,
   useBlocker,
   useInRouterContext,
+  UNSAFE_NavigationContext,
 } from 'react-router-dom';
 export type { NavigateFunction } from 'react-router-dom';

@@ -1,17 +1,47 @@
-import { AppLayout, Dashboard, NotFoundPage, Route, Routes, type NavItem } from 'shared-ui';
+import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, useLocation, type NavItem } from 'shared-ui';
+import { useShortLandscape } from './exam/use-landscape';
+import { ContactPage } from './pages/contact-page';
+import { ExamListPage } from './pages/exam-list-page';
+import { ExamPage } from './pages/exam-page';
+import { ExamStartPage } from './pages/exam-start-page';
+import { ResultPage } from './pages/result-page';
+import { ResultsPage } from './pages/results-page';
 import { paths } from './paths';
 
-const nav: NavItem[] = [{ label: 'Dashboard', to: paths.home, end: true }];
+const nav: NavItem[] = [
+  { label: 'Exam List', to: paths.exams },
+  { label: 'Results', to: paths.results },
+  { label: 'Profile', to: paths.profile },
+];
 
 /** The student area: everything a student needs and nothing of the back office. */
 export default function StudentApp() {
+  const { pathname } = useLocation();
+  const landscape = useShortLandscape();
+  const onExam = pathname.startsWith(`${paths.exams}/exam/`);
+  const onStart = pathname.startsWith(`${paths.exams}/start/`);
   return (
-    <AppLayout title="EPS-TOPIK" homePath={paths.home} profilePath={paths.profile} nav={nav}>
+    <AppLayout
+      title="EPS-TOPIK"
+      homePath={paths.home}
+      profilePath={paths.profile}
+      nav={nav}
+      hideSidebar={onExam || onStart}
+      lockLogo={onExam}
+      topNav={landscape && !onExam && !onStart}
+    >
       <Routes>
         <Route index element={<Dashboard title="Dashboard" cards={[
           { label: 'Exam List', stat: 'availableExams', to: paths.exams },
           { label: 'Results', stat: 'results', to: paths.results },
         ]} />} />
+        <Route path="exams" element={<ExamListPage />} />
+        <Route path="exams/start/:examId" element={<ExamStartPage />} />
+        <Route path="exams/exam/:examId" element={<ExamPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="results" element={<ResultsPage />} />
+        <Route path="results/:resultId" element={<ResultPage />} />
+        <Route path="profile" element={<ProfilePage showPictureCard={false} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppLayout>

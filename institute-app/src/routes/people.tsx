@@ -1,5 +1,22 @@
-/** People routes of this area (users, institutes, user detail, profile, today's results, reports). */
-import type { NavItem } from 'shared-ui';
+/** People routes of this area (users, user detail, profile, today's results). */
+import { ProfilePage, Route, type NavItem } from 'shared-ui';
+import { ResultPage, TodaysResultsPage, UserDetailPage, UserManagementPage, peoplePermissions } from 'shared-ui/back-office';
+import { paths } from '../paths';
 
-export const peopleNav: NavItem[] = [];
-export const peopleRoutes = null;
+const perms = peoplePermissions('institute', paths.home);
+
+export const peopleNav: NavItem[] = [
+  { label: 'Manage User', to: paths.users },
+  { label: 'Todays Results', to: paths.results },
+  { label: 'Profile', to: paths.profile },
+];
+
+export const peopleRoutes = (
+  <>
+    <Route path="users" element={<UserManagementPage perms={perms} />} />
+    <Route path="users/:userId" element={<UserDetailPage perms={perms} />} />
+    <Route path="profile" element={<ProfilePage showPictureCard />} />
+    <Route path="results" element={<TodaysResultsPage perms={perms} />} />
+    <Route path="results/:resultId" element={<ResultPage />} />
+  </>
+);

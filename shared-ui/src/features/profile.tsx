@@ -1,1 +1,249 @@
-export {};
+/** Your Profile, for every role: name (editable), email and role (read-only), change password; back offices also get the picture card. */
+import { Avatar, Box, Button, Card, Code, Dialog, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import {
+  PROFILE_IMAGE_MAX_BYTES, ROLE_LABEL, changePasswordSchema, errorText, msg, profileSchema, sessionActions, useAppDispatch,
+  useChangePasswordMutation, useChangePictureMutation, useForm, useSession, useUpdateProfileMutation, type AppDispatch, type User,
+} from 'shared-api';
+import { TextField } from '../components/text-field';
+import { PageHeader } from '../layout/app-layout';
+import { notify } from '../toaster';
+
+/** Keeps the stored session (local storage and the store) in step after the user changes its details or password. */
+export function updateStoredSession(dispatch: AppDispatch, session: { token: string; user: User; institute: ReturnType<typeof useSession>['institute'] }) {
+  localStorage.setItem('token', session.token);
+  localStorage.setItem('user', JSON.stringify(session.user));
+  dispatch(sessionActions.signedIn(session));
+}
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+/** The shared checker's file rules for the profile picture; '' when the file is fine. */
+export function checkProfileImage(file: { type: string; size: number }): string {
+  if (!IMAGE_TYPES.includes(file.type)) return msg.fileType('Image', ['png', 'jpeg']);
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return msg.fileSize('Image', PROFILE_IMAGE_MAX_BYTES / 1024);
+  return '';
+}
+
+export function ProfilePage({ showPictureCard }: { showPictureCard: boolean }) {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Your Profile" />
+      <Grid templateColumns={{ base: '1fr', lg: showPictureCard ? '2fr 1fr' : '1fr' }} gap="5" maxW={showPictureCard ? '5xl' : '2xl'}>
+        <DetailsCard user={user} />
+        {showPictureCard && <PictureCard user={user} />}
+      </Grid>
+    </>
+  );
+}
+
+function DetailsCard({ user }: { user: User }) {
+  const session = useSession();
+  const dispatch = useAppDispatch();
+  const [update] = useUpdateProfileMutation();
+  const [changing, setChanging] = useState(false);
+  const form = useForm({
+    schema: profileSchema,
+    initialValues: { firstname: user.first_name, lastname: user.last_name },
+    onSubmit: async (v) => {
+      const firstname = v.firstname.trim();
+      const lastname = (v.lastname ?? '').trim();
+      const res = await update({ userId: user._id, firstname, lastname });
+      if ('error' in res) {
+        notify.error(errorText(res.error, 'Error Updating User Data'));
+        return;
+      }
+      const next: User = { ...user, first_name: firstname, last_name: lastname, name: res.data?.name ?? `${firstname} ${lastname}`.trim() };
+      if (session.token) updateStoredSession(dispatch, { token: session.token, user: next, institute: session.institute });
+      notify.success('Updating User Details Success');
+    },
+  });
+  return (
+    <Card.Root>
+      <Card.Body>
+        <form
+          noValidate
+          aria-label="Profile details"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          <Stack gap="4">
+            <TextField label="Email" value={user.email} readOnly disabled />
+            <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
+              <TextField label="First Name" {...form.field('firstname')} error={form.errors.firstname} />
+              <TextField label="Last Name" {...form.field('lastname')} error={form.errors.lastname} />
+            </Grid>
+            <TextField label="Role" value={ROLE_LABEL[user.role]} readOnly disabled />
+            <HStack gap="3" flexWrap="wrap">
+              <Button type="submit" colorPalette="blue" loading={form.submitting}>
+                Save
+              </Button>
+              {user.auth_type !== 'google' && (
+                <Button variant="outline" onClick={() => setChanging(true)}>
+                  Change Password
+                </Button>
+              )}
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+      {changing && <ChangePasswordDialog user={user} onClose={() => setChanging(false)} />}
+    </Card.Root>
+  );
+}
+
+function ChangePasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const session = useSession();
+  const dispatch = useAppDispatch();
+  const [change] = useChangePasswordMutation();
+  const form = useForm({
+    schema: changePasswordSchema,
+    initialValues: { password: '', newPassword: '', confirmPassword: '' },
+    onSubmit: async (v) => {
+      const res = await change({ userId: user._id, email: user.email, password: v.password, newPassword: v.newPassword, confirmPassword: v.confirmPassword });
+      if ('error' in res) {
+        notify.error('Change Password Failed!', errorText(res.error, ''));
+        return;
+      }
+      // Earlier tokens are revoked: carry on with the new one.
+      if (res.data?.token) updateStoredSession(dispatch, { token: res.data.token, user, institute: session.institute });
+      notify.success('Password Change Success');
+      onClose();
+    },
+  });
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void form.handleSubmit();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>Change Password</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <TextField label="Current Password" type="password" autoComplete="current-password" {...form.field('password')} error={form.errors.password} />
+                  <TextField label="New Password" type="password" autoComplete="new-password" {...form.field('newPassword')} error={form.errors.newPassword} />
+                  <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={form.submitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={form.submitting}>
+                  Change Password
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function PictureCard({ user }: { user: User }) {
+  const session = useSession();
+  const dispatch = useAppDispatch();
+  const [changePicture, { isLoading }] = useChangePictureMutation();
+  const [fileError, setFileError] = useState('');
+  const [showDetails, setShowDetails] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    const problem = checkProfileImage(file);
+    setFileError(problem);
+    if (problem) return;
+    const res = await changePicture({ userId: user._id, file });
+    if (input.current) input.current.value = '';
+    if ('error' in res) {
+      notify.error('Change Picture Failed!', errorText(res.error, ''));
+      return;
+    }
+    if (session.token) updateStoredSession(dispatch, { token: session.token, user: { ...user, image: res.data.image }, institute: session.institute });
+    notify.success('Change Picture Success');
+  }
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="4" align="center" textAlign="center">
+          <Avatar.Root size="2xl" style={{ width: 120, height: 120 }}>
+            <Avatar.Fallback name={user.name || user.email} />
+            {user.image ? <Avatar.Image src={user.image} alt="Profile picture" /> : null}
+          </Avatar.Root>
+          <Field.Root invalid={!!fileError} alignItems="center">
+            <Button variant="outline" loading={isLoading} onClick={() => input.current?.click()}>
+              Change Image
+            </Button>
+            <input
+              ref={input}
+              type="file"
+              accept="image/png,image/jpeg"
+              hidden
+              aria-label="Profile picture file"
+              data-testid="picture-input"
+              onChange={(e) => void upload(e.target.files?.[0])}
+            />
+            <Field.HelperText>PNG or JPEG, up to 700KB</Field.HelperText>
+            <Field.ErrorText>{fileError}</Field.ErrorText>
+          </Field.Root>
+          <Button variant="ghost" onClick={() => setShowDetails((s) => !s)} aria-expanded={showDetails}>
+            View My Details
+          </Button>
+          {showDetails && (
+            <Stack gap="3" width="100%" textAlign="left">
+              <CopyRow label="User Id" value={user._id} />
+              <CopyRow label="Token" value={session.token ?? ''} />
+            </Stack>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function CopyRow({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Box>
+      <HStack justify="space-between">
+        <Text fontSize="sm" fontWeight="medium">
+          {label}
+        </Text>
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`Copy ${label}`}
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(value);
+              setCopied(true);
+              setTimeout(() => setCopied(false), 1500);
+            } catch {
+              notify.error('Copy failed');
+            }
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </HStack>
+      <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1" fontSize="xs" data-testid={`my-${label.toLowerCase().replace(' ', '-')}`}>
+        {value}
+      </Code>
+    </Box>
+  );
+}

@@ -13,5 +13,308 @@
  *   audioDisabled?: boolean;
  * }
  * export function QuestionView(props: QuestionViewProps): JSX.Element
+ *
+ * Options carry role="radio" / aria-checked and, in reveal mode, data-result="correct" | "wrong" | "answer".
  */
-export {};
+import { Badge, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
+import { UNANSWERED, type AudioKey, type Question } from 'shared-api';
+
+export interface QuestionViewProps {
+  question: Question;
+  selected?: string;
+  onSelect?: (answer: string) => void;
+  correctAnswer?: string;
+  playCounts?: Partial<Record<AudioKey, number>>;
+  onAudioPlayed?: (key: AudioKey) => void;
+  onAudioPlayingChange?: (playing: boolean) => void;
+  audioDisabled?: boolean;
+}
+
+const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4'] as const;
+
+export interface ParsedOption {
+  text: string;
+  image: string | null;
+  audio: string | null;
+}
+
+/** An option's content by the question's option_type (listeningandtext options are JSON {text, listening}). */
+export function parseOption(question: Question, index: number): ParsedOption {
+  const raw = question[OPTION_KEYS[index]!] ?? '';
+  switch (question.option_type) {
+    case 'image':
+      return { text: '', image: raw || null, audio: null };
+    case 'listening':
+      return { text: '', image: null, audio: raw || null };
+    case 'listeningandtext': {
+      try {
+        const v = JSON.parse(raw) as { text?: unknown; listening?: unknown };
+        return {
+          text: typeof v.text === 'string' ? v.text : '',
+          image: null,
+          audio: typeof v.listening === 'string' && v.listening ? v.listening : null,
+        };
+      } catch {
+        return { text: raw, image: null, audio: null };
+      }
+    }
+    default:
+      return { text: raw, image: null, audio: null };
+  }
+}
+
+/** Every audio URL a question plays (main audio first), for prefetching. */
+export function questionAudioUrls(question: Question): string[] {
+  const urls: string[] = [];
+  if (question.listening) urls.push(question.listening);
+  for (let i = 0; i < 4; i++) {
+    const a = parseOption(question, i).audio;
+    if (a) urls.push(a);
+  }
+  return urls;
+}
+
+function timesLabel(n: number) {
+  return n === 1 ? 'Played 1 time' : `Played ${n} times`;
+}
+
+/** A play/stop button around a hidden <audio>; only one audio of the question plays at a time. */
+function AudioButton(props: {
+  src: string;
+  label: string;
+  audioKey: AudioKey;
+  playing: AudioKey | null;
+  count?: number;
+  disabled?: boolean;
+  onStart: (key: AudioKey) => void;
+  onStop: (key: AudioKey) => void;
+}) {
+  const ref = useRef<HTMLAudioElement>(null);
+  const isPlaying = props.playing === props.audioKey;
+  const { onStop, audioKey } = props;
+
+  // Another audio started: this one stops.
+  useEffect(() => {
+    const el = ref.current;
+    if (!isPlaying && el && !el.paused) el.pause();
+  }, [isPlaying]);
+
+  const start = () => {
+    const el = ref.current;
+    if (!el) return;
+    try {
+      el.currentTime = 0;
+    } catch {
+      /* not seekable yet */
+    }
+    props.onStart(audioKey);
+    const p = el.play?.();
+    if (p && typeof p.catch === 'function') p.catch(() => onStop(audioKey));
+  };
+  const stop = () => {
+    ref.current?.pause();
+    onStop(audioKey);
+  };
+
+  return (
+    <HStack gap="2" flexWrap="wrap">
+      <Button
+        size="sm"
+        variant={isPlaying ? 'solid' : 'outline'}
+        colorPalette="blue"
+        aria-label={isPlaying ? `Stop ${props.label}` : `Play ${props.label}`}
+        data-playing={isPlaying || undefined}
+        disabled={props.disabled && !isPlaying}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (isPlaying) stop();
+          else start();
+        }}
+      >
+        {isPlaying ? '■ Stop' : '▶ Play'}
+      </Button>
+      {props.count !== undefined && (
+        <Text fontSize="xs" color="fg.muted" data-testid={`play-count-${audioKey}`}>
+          {timesLabel(props.count)}
+        </Text>
+      )}
+      <audio ref={ref} src={props.src} preload="auto" onEnded={() => onStop(audioKey)} onError={() => onStop(audioKey)} />
+    </HStack>
+  );
+}
+
+const OptionCard = chakra('button');
+
+export function QuestionView(props: QuestionViewProps): JSX.Element {
+  const { question: q, selected, onSelect, correctAnswer, playCounts, onAudioPlayed, onAudioPlayingChange } = props;
+  const [playing, setPlaying] = useState<AudioKey | null>(null);
+  const reveal = correctAnswer !== undefined && correctAnswer !== '';
+  const chosen = selected && selected !== UNANSWERED ? selected : undefined;
+
+  const playingChange = useRef(onAudioPlayingChange);
+  playingChange.current = onAudioPlayingChange;
+  useEffect(() => {
+    playingChange.current?.(playing !== null);
+  }, [playing]);
+  // A new question or leaving the page: nothing plays any more.
+  useEffect(() => () => playingChange.current?.(false), []);
+  useEffect(() => setPlaying(null), [q._id]);
+
+  const onStart = useCallback(
+    (key: AudioKey) => {
+      setPlaying(key);
+      onAudioPlayed?.(key);
+    },
+    [onAudioPlayed],
+  );
+  const onStop = useCallback((key: AudioKey) => setPlaying((p) => (p === key ? null : p)), []);
+
+  const audio = (src: string, key: AudioKey, label: string) => (
+    <AudioButton
+      key={`${q._id}-${key}`}
+      src={src}
+      label={label}
+      audioKey={key}
+      playing={playing}
+      count={playCounts ? (playCounts[key] ?? 0) : undefined}
+      disabled={props.audioDisabled}
+      onStart={onStart}
+      onStop={onStop}
+    />
+  );
+
+  const stateOf = (value: string): 'correct' | 'wrong' | 'answer' | undefined => {
+    if (!reveal) return undefined;
+    if (chosen === value) return value === correctAnswer ? 'correct' : 'wrong';
+    if (value === correctAnswer) return 'answer';
+    return undefined;
+  };
+
+  return (
+    <Stack gap="4" data-testid="question-view" data-question={q.question_number}>
+      <HStack gap="2" align="flex-start">
+        <Badge colorPalette={q.type === 'Listening' ? 'purple' : 'blue'} flexShrink={0}>
+          {q.question_number}
+        </Badge>
+        {q.main_heading_image && q.main_heading ? (
+          <Image src={q.main_heading} alt={`Question ${q.question_number} heading`} maxH="60" objectFit="contain" />
+        ) : (
+          <Text fontWeight="semibold">{q.main_heading}</Text>
+        )}
+      </HStack>
+      {q.heading && <Text>{q.heading}</Text>}
+      {q.description &&
+        (q.description_image ? (
+          <Image src={q.description} alt={`Question ${q.question_number} picture`} maxH="72" objectFit="contain" alignSelf="center" />
+        ) : (
+          <Box
+            whiteSpace="pre-wrap"
+            {...(q.description_boxed ? { borderWidth: '1px', borderRadius: 'md', p: '3', bg: 'bg.subtle' } : {})}
+          >
+            {q.description}
+          </Box>
+        ))}
+      {q.listening && (
+        <Box>
+          <Text fontSize="sm" color="fg.muted" mb="1">
+            Question audio
+          </Text>
+          {audio(q.listening, 'main', `question ${q.question_number} audio`)}
+        </Box>
+      )}
+      <Stack gap="2" role="radiogroup" aria-label={`Question ${q.question_number} options`}>
+        {[0, 1, 2, 3].map((i) => {
+          const value = String(i + 1);
+          const opt = parseOption(q, i);
+          const key = OPTION_KEYS[i]!;
+          const isChosen = chosen === value;
+          const state = stateOf(value);
+          const palette =
+            state === 'correct' || state === 'answer' ? 'green' : state === 'wrong' ? 'red' : isChosen ? 'blue' : undefined;
+          const optionLabel = opt.text || (opt.image ? `picture ${value}` : opt.audio ? `audio ${value}` : '');
+          return (
+            <Box
+              key={value}
+              borderWidth={state || isChosen ? '2px' : '1px'}
+              borderColor={palette ? `${palette}.solid` : 'border'}
+              bg={palette ? `${palette}.subtle` : 'bg'}
+              borderRadius="md"
+              data-result={state}
+              data-testid={`option-${value}`}
+            >
+              <OptionCard
+                type="button"
+                role="radio"
+                aria-checked={isChosen}
+                aria-label={`Option ${value}${optionLabel ? `: ${optionLabel}` : ''}`}
+                aria-readonly={!onSelect || undefined}
+                display="flex"
+                alignItems="center"
+                gap="3"
+                w="full"
+                textAlign="left"
+                p="3"
+                cursor={onSelect ? 'pointer' : 'default'}
+                _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
+                onClick={() => onSelect?.(value)}
+              >
+                <Box
+                  as="span"
+                  flexShrink={0}
+                  w="7"
+                  h="7"
+                  borderRadius="full"
+                  borderWidth="2px"
+                  borderColor={palette ? `${palette}.solid` : 'border.emphasized'}
+                  bg={isChosen ? `${palette ?? 'blue'}.solid` : 'transparent'}
+                  color={isChosen ? 'white' : 'fg'}
+                  display="inline-flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  fontWeight="bold"
+                  fontSize="sm"
+                >
+                  {value}
+                </Box>
+                {opt.image && <Image src={opt.image} alt={`Option ${value}`} maxH="32" objectFit="contain" />}
+                {opt.text && <Text as="span">{opt.text}</Text>}
+                {state === 'answer' && (
+                  <Badge colorPalette="green" ml="auto">
+                    Correct answer
+                  </Badge>
+                )}
+                {state === 'correct' && (
+                  <Badge colorPalette="green" ml="auto">
+                    Your answer · correct
+                  </Badge>
+                )}
+                {state === 'wrong' && (
+                  <Badge colorPalette="red" ml="auto">
+                    Your answer · wrong
+                  </Badge>
+                )}
+              </OptionCard>
+              {opt.audio && (
+                <Box px="3" pb="3">
+                  {audio(opt.audio, key, `option ${value} audio`)}
+                </Box>
+              )}
+            </Box>
+          );
+        })}
+      </Stack>
+      {reveal && (
+        <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="answer-details">
+          <Text fontWeight="semibold">Correct answer: {correctAnswer}</Text>
+          {!chosen && <Text color="fg.muted">Not attempted</Text>}
+          {q.answer_details && (
+            <Text mt="1" whiteSpace="pre-wrap">
+              {q.answer_details}
+            </Text>
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * People, access and oversight, end to end: an admin creates an institute; the institute enrols students (form and
+ * CSV), gives one of them one attempt at the demo exam; the student takes it once; the institute and the admin see it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, auth, expectToast, loginApi, loginAs, loginUi } from '../support/fixtures';
+
+const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
+
+async function dialog(page: Page, title: string) {
+  const d = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(d).toBeVisible();
+  return d;
+}
+
+test('admin → institute → students → access → one attempt → results, report, disabled login', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const inst = { name: `E2E Academy ${tag}`, email: `inst-${tag}@example.com`, password: 'institute-pass-1' };
+  const first = { firstname: 'Asha', lastname: `First${tag}`, email: `asha-${tag}@example.com`, password: 'student-pass-1' };
+  const imported = [
+    { firstname: 'Bina', lastname: `Second${tag}`, email: `bina-${tag}@example.com` },
+    { firstname: 'Chandra', lastname: `Third${tag}`, email: `chandra-${tag}@example.com` },
+  ];
+
+  // 1. The admin creates the institute in the browser.
+  await loginAs(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Manage Institute' }).click();
+  await expect(page).toHaveURL(/\/admin\/institutes$/);
+  await page.getByRole('button', { name: 'Add Institute' }).click();
+  let d = await dialog(page, 'Add Institute');
+  await d.getByLabel('Name').fill(inst.name);
+  await d.getByLabel('Email').fill(inst.email);
+  await d.getByLabel('Phone').fill('9800011122');
+  await d.getByLabel('Address').fill('Lalitpur');
+  await d.getByLabel(/^Password/).fill(inst.password);
+  await d.getByLabel('Confirm Password').fill(inst.password);
+  await d.getByRole('button', { name: 'Add Institute' }).click();
+  await expectToast(page, 'Sucessfully Added Institute');
+  await expect(page.getByRole('row', { name: new RegExp(inst.email) })).toBeVisible();
+
+  // 2. The institute signs in and creates a student in the browser.
+  await loginUi(page, inst.email, inst.password);
+  await expect(page).toHaveURL(/\/institute$/);
+  await page.getByRole('link', { name: 'Manage User' }).click();
+  await expect(page).toHaveURL(/\/institute\/users$/);
+  await page.getByRole('button', { name: 'Add User' }).click();
+  d = await dialog(page, 'Add User');
+  await d.getByLabel('First Name').fill(first.firstname);
+  await d.getByLabel('Last Name').fill(first.lastname);
+  await d.getByLabel('Email').fill(first.email);
+  await d.getByLabel('Phone').fill('9811122233');
+  await d.getByLabel(/^Password/).fill(first.password);
+  await d.getByLabel('Confirm Password').fill(first.password);
+  await d.getByRole('button', { name: 'Add User' }).click();
+  await expectToast(page, 'Sucessfully Added User');
+  await expect(page.getByRole('row', { name: new RegExp(first.email) })).toBeVisible();
+
+  // 3. ... and imports two more from a CSV file.
+  const csv = ['email,firstname,lastname,phone,password', ...imported.map((s) => `${s.email},${s.firstname},${s.lastname},9800000000,student-pass-2`)].join('\n');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  d = await dialog(page, 'Import CSV');
+  await d.getByLabel('CSV file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(d.getByTestId('csv-preview')).toContainText('2 rows to import');
+  await d.getByRole('button', { name: 'Upload' }).click();
+  await expect(d.getByTestId('csv-result')).toContainText('Created 2 users');
+  await d.getByRole('button', { name: 'Close', exact: true }).first().click();
+  for (const s of imported) await expect(page.getByRole('row', { name: new RegExp(s.email) })).toBeVisible();
+
+  // 4. The first student gets one attempt at the demo exam (Specific Exams, Total Times 1).
+  await page.getByRole('button', { name: `View ${first.firstname} ${first.lastname}` }).click();
+  await expect(page).toHaveURL(/\/institute\/users\/[^/]+$/);
+  const studentId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('detail-name')).toHaveText(`${first.firstname} ${first.lastname}`);
+  await expect(page.getByTestId('detail-role')).toHaveText('Student');
+  await expect(page.getByText("User haven't completed exam")).toBeVisible();
+  await page.getByRole('tab', { name: 'User Access' }).click();
+  await page.getByRole('button', { name: 'Add User Access' }).click();
+  d = await dialog(page, 'User Access');
+  await d.getByLabel('Type').selectOption({ label: 'Specific Exams' });
+  await d.getByRole('button', { name: 'Add Exam', exact: true }).click();
+  await expect(d.getByLabel('Exam', { exact: true }).locator('option', { hasText: DEMO_EXAM })).toHaveCount(1);
+  await d.getByLabel('Exam', { exact: true }).selectOption({ label: DEMO_EXAM });
+  await d.getByLabel('Total Times').fill('1');
+  await d.getByRole('button', { name: 'Add Exam Access' }).click();
+  await expectToast(page, 'Successfully Added User Access');
+  await expect(page.getByTestId('access-type')).toHaveText('Specific Exams');
+  await expect(page.getByRole('row', { name: new RegExp(DEMO_EXAM) })).toContainText('1');
+
+  // 5. The student sees exactly that exam as available, takes it (through the API: the student exam UI is its own
+  //    feature), and cannot start it a second time.
+  const student = await loginApi(request, first.email, first.password);
+  expect(student.user._id).toBe(studentId);
+  const h = { headers: auth(student.token) };
+  const available = await (await request.get(`/api/exams/published/users/${studentId}`, h)).json();
+  expect(available.map((e: { title: string }) => e.title)).toEqual([DEMO_EXAM]);
+  const examId = available[0]._id as string;
+  const start = await request.post(`/api/reports/create/${studentId}`, { ...h, data: { exam: examId } });
+  expect(start.ok(), await start.text()).toBeTruthy();
+  const attempt = await start.json();
+  const running = await (await request.get(`/api/attempts/running/${examId}/${studentId}`, h)).json();
+  const answers = (running.questions as { _id: string }[]).slice(0, 5).map((q) => ({ question: q._id, answer: '1' }));
+  expect((await request.put(`/api/attempts/${attempt._id}/answers/${studentId}`, { ...h, data: { answers } })).ok()).toBeTruthy();
+  const submit = await request.post(`/api/results/create/${examId}/${studentId}`, { ...h, data: { report: attempt._id } });
+  expect(submit.ok(), await submit.text()).toBeTruthy();
+  const second = await request.post(`/api/reports/create/${studentId}`, { ...h, data: { exam: examId } });
+  expect(second.status()).toBe(403);
+  expect(await (await request.get(`/api/exams/published/users/${studentId}`, h)).json()).toEqual([]);
+  const other = await (await request.get(`/api/exams/users/getAll/${studentId}`, h)).json();
+  expect(other.map((e: { title: string }) => e.title)).toContain(DEMO_EXAM);
+
+  // 6. The institute sees the result in Today's Results and in the student's detail.
+  await page.getByRole('link', { name: 'Todays Results' }).click();
+  await expect(page).toHaveURL(/\/institute\/results$/);
+  const dayRow = page.getByRole('row', { name: new RegExp(first.email) });
+  await expect(dayRow).toContainText(DEMO_EXAM);
+  await dayRow.getByRole('button', { name: /View result/ }).click();
+  await expect(page).toHaveURL(/\/institute\/results\/[^/]+$/);
+  await expect(page.getByRole('button', { name: 'Back' }).first()).toBeVisible();
+  await page.goto(`/institute/users/${studentId}`);
+  await expect(page.getByRole('tab', { name: 'Results' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(DEMO_EXAM) })).toBeVisible();
+
+  // 7. The admin's report for today counts the attempt for that institute.
+  await loginAs(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'View Report' }).click();
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const reportRow = page.getByRole('row', { name: new RegExp(inst.name) });
+  await expect(reportRow.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+  await expect(page.getByRole('figure')).toContainText(inst.name);
+
+  // 8. The institute disables the student, who then cannot sign in.
+  await loginAs(page, inst.email, inst.password);
+  await page.goto('/institute/users');
+  await page.getByRole('button', { name: `Edit ${first.firstname} ${first.lastname}` }).click();
+  d = await dialog(page, 'Edit User');
+  await d.getByLabel('Status').selectOption({ label: 'Disabled' });
+  await d.getByRole('button', { name: 'Update User' }).click();
+  await expectToast(page, 'Sucessfully Updated User');
+  await expect(page.getByRole('row', { name: new RegExp(first.email) })).toContainText('Disabled');
+  await loginUi(page, first.email, first.password);
+  await expectToast(page, 'Authentication Error');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+// A 1x1 transparent PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('profile: name, password change keeps the session on the new token, picture rules', async ({ page, request }) => {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `prof-${tag}@example.com`;
+  const admin = await loginApi(request, DEMO.admin.email, DEMO.admin.password);
+  const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
+    headers: auth(admin.token),
+    data: { name: `Profile Academy ${tag}`, email, phone: '9800022233', address: 'Pokhara', password: 'old-password-1', confirm_password: 'old-password-1', institute_role: 1 },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+
+  await loginUi(page, email, 'old-password-1');
+  await expect(page).toHaveURL(/\/institute$/);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Role')).toHaveValue('Institute');
+  await page.getByLabel('First Name').fill(`Renamed Academy ${tag}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Updating User Details Success');
+  await expect(page.getByTestId('user-name')).toContainText(`Renamed Academy ${tag}`);
+
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const d = await dialog(page, 'Change Password');
+  await d.getByLabel('Current Password').fill('old-password-1');
+  await d.getByLabel('New Password').fill('new-password-1');
+  await d.getByLabel('Confirm Password').fill('new-password-2');
+  await d.getByRole('button', { name: 'Change Password' }).click();
+  await expect(d.getByText('Confirm Password doesnot match')).toBeVisible();
+  await d.getByLabel('Confirm Password').fill('new-password-1');
+  await d.getByRole('button', { name: 'Change Password' }).click();
+  await expectToast(page, 'Password Change Success');
+  // Earlier tokens are revoked; the page carries on with the new one, also after a reload.
+  await page.reload();
+  await expect(page).toHaveURL(/\/institute\/profile$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('token')!, user: JSON.parse(localStorage.getItem('user')!) }));
+  expect(stored.user.first_name).toBe(`Renamed Academy ${tag}`);
+  expect((await request.get(`/api/users/getUserInfo/${stored.user._id}`, { headers: auth(stored.token) })).ok()).toBeTruthy();
+  await loginApi(request, email, 'new-password-1');
+
+  const picture = page.getByTestId('picture-input');
+  await picture.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(716801, 1) });
+  await expect(page.getByText('Image cannot exceed 700KB')).toBeVisible();
+  await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expectToast(page, 'Change Picture Success');
+});

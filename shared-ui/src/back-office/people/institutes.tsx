@@ -1,0 +1,137 @@
+/** Institutes (admin, /institutes): table, add and edit dialog, delete with confirmation, view. */
+import { Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, TextField, PageHeader, notify } from 'shared-ui';
+import { useEffect, useState } from 'react';
+import {
+  errorText, instituteCreateSchema, instituteEditSchema, useCreateInstituteMutation, useDeleteUserMutation, useForm,
+  useGetAllInstitutesQuery, useSession, useUpdateInstituteMutation, type User,
+} from 'shared-api';
+import { FormDialog } from './form-dialog';
+import type { PeoplePermissions } from './permissions';
+import { SelectField } from './select-field';
+import { STATUS_OPTIONS } from './user-dialogs';
+import { StatusBadge } from './users-table';
+
+type InstituteRow = User & { students: number };
+
+export const INSTITUTE_ROLE_OPTIONS = [
+  { value: '1', label: 'Can add exam' },
+  { value: '0', label: 'Cannot add exam' },
+];
+
+export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
+  const { user: me } = useSession();
+  const navigate = useNavigate();
+  const q = useGetAllInstitutesQuery(me?._id ?? '', { skip: !me });
+  const [dialog, setDialog] = useState<{ institute: InstituteRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<InstituteRow | null>(null);
+  const [deleteUser] = useDeleteUserMutation();
+  useEffect(() => {
+    if (q.error) notify.error('Error cannot get Users', errorText(q.error, ''), 'institutes-load');
+  }, [q.error]);
+
+  const columns: Column<InstituteRow>[] = [
+    { header: 'Name', cell: (i) => i.name, text: (i) => i.name },
+    { header: 'Email', cell: (i) => i.email, text: (i) => i.email },
+    { header: 'Phone', cell: (i) => i.phone },
+    { header: 'Students', cell: (i) => i.students },
+    { header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
+    {
+      header: 'Actions',
+      cell: (i) => (
+        <HStack gap="1" flexWrap="wrap">
+          <Button size="xs" variant="outline" aria-label={`Edit ${i.name}`} onClick={() => setDialog({ institute: i })}>
+            Edit
+          </Button>
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${i.name}`} onClick={() => setDeleting(i)}>
+            Delete
+          </Button>
+          <Button size="xs" variant="outline" aria-label={`View ${i.name}`} onClick={() => navigate(perms.instituteDetailPath(i._id))}>
+            View
+          </Button>
+        </HStack>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Institutes"
+        actions={
+          <Button colorPalette="blue" onClick={() => setDialog({ institute: null })}>
+            Add Institute
+          </Button>
+        }
+      />
+      <DataTable rows={q.data} columns={columns} rowKey={(i) => i._id} loading={q.isLoading} searchField="Name" caption="Institutes" emptyText="No institutes found" />
+      {dialog && <InstituteDialog key={dialog.institute?._id ?? 'new'} institute={dialog.institute} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        destructive
+        message="Are you sure you want to delete this institute?"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting || !me) return;
+          const res = await deleteUser({ userId: me._id, _id: deleting._id });
+          if ('error' in res) notify.error(errorText(res.error, 'Error Deleting User'));
+          else notify.success('Sucessfully Deleted Institute');
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}
+
+export function InstituteDialog({ institute, onClose }: { institute: User | null; onClose: () => void }) {
+  const { user: me } = useSession();
+  const [createInstitute] = useCreateInstituteMutation();
+  const [updateInstitute] = useUpdateInstituteMutation();
+  const editing = !!institute;
+  const form = useForm({
+    schema: (editing ? instituteEditSchema : instituteCreateSchema) as typeof instituteCreateSchema,
+    initialValues: {
+      name: institute?.name ?? '',
+      email: institute?.email ?? '',
+      phone: institute?.phone ?? '',
+      address: institute?.address ?? '',
+      password: '',
+      confirm_password: '',
+      institute_role: String(institute?.institute_role ?? 1),
+      status: String(institute?.status ?? 1),
+    },
+    onSubmit: async (v) => {
+      if (!me) return;
+      const base = {
+        name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim(), address: v.address.trim(),
+        institute_role: (Number(v.institute_role) === 1 ? 1 : 0) as 0 | 1,
+      };
+      if (institute) {
+        const res = await updateInstitute({ userId: me._id, body: { ...base, _id: institute._id, status: Number(v.status) === 1 ? 1 : 0 } });
+        if ('error' in res) return void notify.error(errorText(res.error, 'Error Updating User Data'));
+        notify.success('Sucessfully Updated Institute');
+      } else {
+        const res = await createInstitute({ userId: me._id, body: { ...base, password: v.password, confirm_password: v.confirm_password } });
+        if ('error' in res) return void notify.error(errorText(res.error, 'Error Adding User'));
+        notify.success('Sucessfully Added Institute');
+      }
+      onClose();
+    },
+  });
+  const e = form.errors;
+  return (
+    <FormDialog open title={editing ? 'Edit Institute' : 'Add Institute'} submitLabel={editing ? 'Update Institute' : 'Add Institute'} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+      <TextField label="Name" required {...form.field('name')} error={e.name} />
+      <TextField label="Email" required type="email" {...form.field('email')} error={e.email} autoComplete="off" />
+      <TextField label="Phone" required type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
+      <TextField label="Address" {...form.field('address')} error={e.address} />
+      {!editing && (
+        <>
+          <TextField label="Password" required type="password" {...form.field('password')} error={e.password} autoComplete="new-password" />
+          <TextField label="Confirm Password" required type="password" {...form.field('confirm_password')} error={e.confirm_password} autoComplete="new-password" />
+        </>
+      )}
+      <SelectField label="Institute Role" name="institute_role" value={form.values.institute_role} onChange={(val) => form.setFieldValue('institute_role', val)} options={INSTITUTE_ROLE_OPTIONS} error={e.institute_role} />
+      {editing && <SelectField label="Status" name="status" value={form.values.status} onChange={(val) => form.setFieldValue('status', val)} options={STATUS_OPTIONS} error={e.status} />}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,123 @@
+/** Report (admin, /reports): exam attempts per institute between two dates, as a table and a bar chart, with CSV. */
+import { Box, Button, Grid, HStack, Stack, Text, useNavigate, downloadCsv, DataTable, ErrorState, LoadingState, TextField, PageHeader, notify } from 'shared-ui';
+import { useEffect, useState } from 'react';
+import { errorText, useGetReportQuery, useSession, type ReportRow } from 'shared-api';
+import { isoDate, type PeoplePermissions } from './permissions';
+
+export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
+  const { user: me } = useSession();
+  const navigate = useNavigate();
+  const today = isoDate(new Date());
+  const [startDate, setStartDate] = useState(today);
+  const [endDate, setEndDate] = useState(today);
+  const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
+  const [rangeError, setRangeError] = useState('');
+  const q = useGetReportQuery({ userId: me?._id ?? '', ...(range ?? { startDate: '', endDate: '' }) }, { skip: !me || !range });
+  useEffect(() => {
+    if (q.error) notify.error('Load Error', errorText(q.error, 'Error loading Results'), 'report-load');
+  }, [q.error]);
+
+  const generate = () => {
+    if (!startDate || !endDate) return setRangeError('Start Date and End Date cannot be empty.');
+    if (endDate < startDate) return setRangeError('End Date should be after Start Date.');
+    setRangeError('');
+    if (range && range.startDate === startDate && range.endDate === endDate) void q.refetch();
+    else setRange({ startDate, endDate });
+  };
+  const rows = q.data?.reports ?? [];
+
+  return (
+    <>
+      <PageHeader title="Report" />
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          generate();
+        }}
+      >
+        <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr auto' }} gap="3" alignItems="end" mb="2" maxW="2xl">
+          <TextField label="Start Date" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          <TextField label="End Date" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <Button type="submit" colorPalette="blue" loading={q.isFetching}>
+            Generate Report
+          </Button>
+        </Grid>
+        {rangeError && <Text color="fg.error" fontSize="sm" role="alert">{rangeError}</Text>}
+      </form>
+      {!range ? (
+        <Text color="fg.muted" mt="4">
+          Choose a period and generate the report.
+        </Text>
+      ) : q.isLoading ? (
+        <LoadingState />
+      ) : q.error ? (
+        <ErrorState title="Load Error" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />
+      ) : (
+        <Stack gap="5" mt="4">
+          <HStack justify="space-between" flexWrap="wrap">
+            <Text color="fg.muted" data-testid="report-range">
+              {q.data?.startDate ?? range.startDate} to {q.data?.endDate ?? range.endDate}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!rows.length}
+              onClick={() => downloadCsv(`report-${range.startDate}-${range.endDate}`, ['Institute', 'Exams Attempted'], rows.map((r) => [r.name, r.total]))}
+            >
+              Download CSV
+            </Button>
+          </HStack>
+          <DataTable
+            rows={rows}
+            rowKey={(r) => r._id}
+            caption="Exams attempted per institute"
+            emptyText="No exams attempted in this period"
+            searchField="Institute"
+            columns={[
+              { header: 'Institute', cell: (r) => r.name, text: (r) => r.name },
+              { header: 'Exams Attempted', cell: (r) => r.total },
+              {
+                header: 'Actions',
+                cell: (r) => (
+                  <Button size="xs" variant="outline" aria-label={`View ${r.name}`} onClick={() => navigate(perms.instituteDetailPath(r._id))}>
+                    View
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          {rows.length > 0 && <ReportChart rows={rows} />}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** Horizontal bars, one per institute; plain boxes, so no chart library. */
+export function ReportChart({ rows }: { rows: ReportRow[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.total));
+  const sorted = [...rows].sort((a, b) => b.total - a.total);
+  return (
+    <Box as="figure" borderWidth="1px" borderRadius="md" p="4" m="0" aria-label="Exams attempted per institute (chart)">
+      <Text as="figcaption" fontWeight="semibold" mb="3">
+        Exams attempted per institute
+      </Text>
+      <Stack gap="2">
+        {sorted.map((r) => (
+          <Grid key={r._id} templateColumns={{ base: '1fr', sm: '12rem 1fr' }} gap={{ base: 1, sm: 3 }} alignItems="center">
+            <Text fontSize="sm" truncate title={r.name}>
+              {r.name}
+            </Text>
+            <HStack gap="2">
+              <Box flex="1">
+                <Box h="5" bg="blue.solid" borderRadius="sm" minW="1" width={`${(r.total / max) * 100}%`} aria-hidden />
+              </Box>
+              <Text fontSize="sm" fontWeight="medium" minW="6" textAlign="right">{r.total}</Text>
+            </HStack>
+          </Grid>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+/** Test rendering of the people screens: a fresh store with a signed-in back-office user and a fake API. */
+import { MemoryRouter, UiProvider } from 'shared-ui';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { makeStore, sessionActions, StoreProvider, type User } from 'shared-api';
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Replaces fetch: answers by path from `routes` (GET lists default to []), records every call. */
+export function fakeApi(routes: Record<string, unknown> = {}) {
+  const calls: FakeCall[] = [];
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(req.url);
+    const path = url.pathname.replace(/^\/api\//, '');
+    const text = req.method === 'GET' ? '' : await req.clone().text();
+    calls.push({ method: req.method, path, body: text ? JSON.parse(text) : null });
+    const key = Object.keys(routes).find((k) => path.startsWith(k));
+    const data = key ? routes[key] : req.method === 'GET' ? [] : {};
+    return new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { calls, restore: () => spy.mockRestore() };
+}
+
+export function renderSignedIn(ui: ReactNode, role: 1 | 2 = 2) {
+  const store = makeStore();
+  const user = { _id: 'me', role, email: 'me@example.com', name: 'Me', first_name: 'Me', last_name: '' } as unknown as User;
+  store.dispatch(sessionActions.signedIn({ token: 't', user, institute: null }));
+  return render(
+    <StoreProvider value={store}>
+      <UiProvider>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </UiProvider>
+    </StoreProvider>,
+  );
+}

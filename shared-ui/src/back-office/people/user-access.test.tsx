@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { AccessDialog } from './user-access';
+import { fakeApi, renderSignedIn } from './test-utils';
+
+// The spec's message has two spaces; the default text matcher would collapse them.
+const exact = (text: string) => (_: string, el: Element | null) => el?.textContent === text && el.children.length === 0;
+
+describe('user access dialog', () => {
+  let api: ReturnType<typeof fakeApi>;
+  beforeEach(() => {
+    api = fakeApi({ 'exams/admin/': [{ _id: 'ex1', title: 'EPS-TOPIK Mock Test 1', type: 'public', status: 1 }] });
+  });
+  afterEach(() => api.restore());
+
+  const saves = () => api.calls.filter((c) => c.path.startsWith('examaccess/create'));
+
+  it('requires a type', async () => {
+    renderSignedIn(<AccessDialog studentId="s1" access={null} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Exam Access' }));
+    expect(await screen.findByText(exact('Type  is required'))).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('needs an exam and Total Times on every specific-exam row', async () => {
+    renderSignedIn(<AccessDialog studentId="s1" access={null} onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'SELECTEDEXAM' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Exam' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Exam Access' }));
+    expect(await screen.findByText('Exam is required')).toBeInTheDocument();
+    expect(screen.getByText('Total Times is required')).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('needs Total Times for a limited number and both dates for a time frame', async () => {
+    renderSignedIn(<AccessDialog studentId="s1" access={null} onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'ALL-X-TIMES' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Exam Access' }));
+    expect(await screen.findByText('Total Times is required')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'TIMEFRAME' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Exam Access' }));
+    expect(await screen.findByText('From Date is required')).toBeInTheDocument();
+    expect(screen.getByText('To Date is required')).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('saves a valid specific-exam access with the chosen exam and count', async () => {
+    const onClose = jest.fn();
+    renderSignedIn(<AccessDialog studentId="s1" access={null} onClose={onClose} />);
+    fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'SELECTEDEXAM' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Exam' }));
+    await screen.findByRole('option', { name: 'EPS-TOPIK Mock Test 1' }, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText('Exam'), { target: { value: 'ex1' } });
+    fireEvent.change(screen.getByLabelText('Total Times'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Exam Access' }));
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 5000 });
+    expect(saves()[0].body).toEqual({ user: 's1', type: 'SELECTEDEXAM', total_times: null, startTime: null, endTime: null, exams: [{ exam: 'ex1', total_times: 1 }] });
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+  });
+});

@@ -1,0 +1,244 @@
+/** The User Access tab of a viewed student and its dialog (spec section 4). Saving replaces the student's access. */
+import { Badge, Box, Button, Card, Grid, HStack, Stack, Text, DataTable, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ACCESS_TYPES, accessSchema, errorText, useForm, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery,
+  useGetUserAccessQuery, useSaveUserAccessMutation, useSession, type AccessInput, type AccessType, type ExamAccess,
+} from 'shared-api';
+import { FormDialog } from './form-dialog';
+import { formatDate } from './permissions';
+import { SelectField } from './select-field';
+
+export const accessLabel = (type: string) => ACCESS_TYPES.find((t) => t.value === type)?.label ?? type;
+
+export function UserAccessTab({ studentId }: { studentId: string }) {
+  const { user: me } = useSession();
+  const q = useGetUserAccessQuery({ userId: me?._id ?? '', studentId }, { skip: !me });
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (q.error) notify.error('Load Error', errorText(q.error, 'Error loading UserAccess'), 'access-load');
+  }, [q.error]);
+
+  if (q.isLoading) return <LoadingState />;
+  if (q.error) return <ErrorState title="Load Error" message={errorText(q.error, 'Error loading UserAccess')} onRetry={() => void q.refetch()} />;
+  const access = q.data ?? null;
+  return (
+    <Stack gap="4">
+      {!access ? (
+        <Box>
+          <Text color="fg.muted" mb="3">
+            This student has no exam access set yet.
+          </Text>
+          <Button colorPalette="blue" onClick={() => setOpen(true)}>
+            Add User Access
+          </Button>
+        </Box>
+      ) : (
+        <AccessCard access={access} onEdit={() => setOpen(true)} />
+      )}
+      {open && <AccessDialog studentId={studentId} access={access} onClose={() => setOpen(false)} />}
+    </Stack>
+  );
+}
+
+function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void }) {
+  return (
+    <Card.Root data-testid="access-card">
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" flexWrap="wrap" gap="2">
+            <Box>
+              <Text fontSize="sm" color="fg.muted">
+                Access type
+              </Text>
+              <Text fontWeight="bold" fontSize="lg" data-testid="access-type">
+                {accessLabel(access.type)}
+              </Text>
+            </Box>
+            <HStack gap="2">
+              <Button size="sm" variant="outline" onClick={onEdit}>
+                Edit
+              </Button>
+              {/* Spec: Delete opens the same dialog (no separate delete behaviour). */}
+              <Button size="sm" variant="outline" colorPalette="red" onClick={onEdit}>
+                Delete
+              </Button>
+            </HStack>
+          </HStack>
+          {access.type === 'TIMEFRAME' && (
+            <Text data-testid="access-period">
+              {formatDate(access.startTime)} to {formatDate(access.endTime)}
+            </Text>
+          )}
+          {access.type === 'ALL-X-TIMES' && (
+            <Text data-testid="access-count">
+              Completed <Badge>{access.completed_times}/{access.total_times ?? 0}</Badge>
+            </Text>
+          )}
+          {access.type === 'SELECTEDEXAM' && (
+            <DataTable
+              rows={access.exams}
+              rowKey={(r) => r.exam._id}
+              pageSize={20}
+              caption="Exams the student can take"
+              columns={[
+                { header: 'Exam', cell: (r) => r.exam.title },
+                { header: 'Total Times', cell: (r) => r.total_times },
+                { header: 'Completed Times', cell: (r) => r.completed_times },
+              ]}
+              emptyText="No exams selected"
+            />
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+interface ExamRow {
+  /** stable key for React */
+  key: string;
+  exam: string;
+  /** set for rows that came from the saved access: the title is shown, not a picker */
+  title?: string;
+  total_times: string;
+}
+
+export interface AccessFormValues extends Record<string, unknown> {
+  type: string;
+  total_times: string;
+  startTime: string;
+  endTime: string;
+  exams: ExamRow[];
+}
+
+let rowSeq = 0;
+const newKey = () => `row-${++rowSeq}`;
+
+export function accessInitialValues(access: ExamAccess | null): AccessFormValues {
+  return {
+    type: access?.type ?? '',
+    total_times: access?.total_times ? String(access.total_times) : '',
+    startTime: access?.startTime ? formatDate(access.startTime) : '',
+    endTime: access?.endTime ? formatDate(access.endTime) : '',
+    exams: (access?.exams ?? []).map((r) => ({ key: newKey(), exam: r.exam._id, title: r.exam.title, total_times: String(r.total_times) })),
+  };
+}
+
+/** The request body for a validated form. Dates are whole local days: From at 00:00, To at the end of the day. */
+export function accessBody(studentId: string, v: AccessFormValues): AccessInput {
+  const type = v.type as AccessType;
+  return {
+    user: studentId,
+    type,
+    total_times: type === 'ALL-X-TIMES' ? Number(v.total_times) : null,
+    startTime: type === 'TIMEFRAME' ? new Date(`${v.startTime}T00:00:00`).toISOString() : null,
+    endTime: type === 'TIMEFRAME' ? new Date(`${v.endTime}T23:59:59.999`).toISOString() : null,
+    exams: type === 'SELECTEDEXAM' ? v.exams.map((r) => ({ exam: r.exam, total_times: Number(r.total_times) })) : [],
+  };
+}
+
+/** Exams a student of this back office can be given: the acting user's own exams plus those shared with it. */
+function useExamChoices() {
+  const { user: me } = useSession();
+  const isAdmin = me?.role === 2;
+  const admin = useGetAdminExamsQuery(me?._id ?? '', { skip: !me || !isAdmin });
+  const own = useGetInstituteExamsQuery(me?._id ?? '', { skip: !me || isAdmin });
+  const shared = useGetSharedExamsQuery(me?._id ?? '', { skip: !me || isAdmin });
+  return useMemo(() => {
+    const all = [...(admin.data ?? []), ...(own.data ?? []), ...(shared.data ?? [])];
+    const seen = new Set<string>();
+    return all.filter((e) => (seen.has(e._id) ? false : (seen.add(e._id), true)));
+  }, [admin.data, own.data, shared.data]);
+}
+
+export function AccessDialog({ studentId, access, onClose }: { studentId: string; access: ExamAccess | null; onClose: () => void }) {
+  const { user: me } = useSession();
+  const [save] = useSaveUserAccessMutation();
+  const exams = useExamChoices();
+  const form = useForm<AccessFormValues>({
+    schema: accessSchema,
+    initialValues: accessInitialValues(access),
+    onSubmit: async (v) => {
+      if (!me) return;
+      const res = await save({ userId: me._id, body: accessBody(studentId, v) });
+      if ('error' in res) {
+        notify.error('Error Adding', errorText(res.error, 'Error Adding User Access'));
+        return;
+      }
+      notify.success('Successfully Added User Access');
+      onClose();
+    },
+  });
+  const { values, errors } = form;
+  const err = errors as Record<string, string | undefined>;
+  const setRows = (rows: ExamRow[]) => form.setValues((v) => ({ ...v, exams: rows }));
+  const setRow = (i: number, patch: Partial<ExamRow>) => setRows(values.exams.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const chosen = new Set(values.exams.map((r) => r.exam));
+
+  return (
+    <FormDialog open title="User Access" submitLabel="Add Exam Access" submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose} size="lg">
+      <SelectField
+        label="Type"
+        name="type"
+        placeholder="Select type"
+        value={values.type}
+        onChange={(v) => form.setFieldValue('type', v)}
+        onBlur={() => void form.validateField('type')}
+        options={ACCESS_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+        error={err.type}
+      />
+      {values.type === 'ALL-X-TIMES' && (
+        <TextField label="Total Times" type="number" min={1} inputMode="numeric" {...form.field('total_times')} error={err.total_times} />
+      )}
+      {values.type === 'TIMEFRAME' && (
+        <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
+          <TextField label="From Date" type="date" {...form.field('startTime')} error={err.startTime} />
+          <TextField label="To Date" type="date" {...form.field('endTime')} error={err.endTime} />
+        </Grid>
+      )}
+      {values.type === 'SELECTEDEXAM' && (
+        <Stack gap="3">
+          {values.exams.map((row, i) => (
+            <Grid key={row.key} templateColumns={{ base: '1fr auto', sm: '2fr 1fr auto' }} gap="2" alignItems="end" data-testid="access-exam-row">
+              {row.title !== undefined ? (
+                <Box>
+                  <Text fontSize="sm" fontWeight="medium" mb="1">
+                    Exam
+                  </Text>
+                  <Text py="2">{row.title}</Text>
+                </Box>
+              ) : (
+                <SelectField
+                  label="Exam"
+                  name={`exams[${i}].exam`}
+                  placeholder="Select exam"
+                  value={row.exam}
+                  onChange={(v) => setRow(i, { exam: v })}
+                  options={exams.filter((e) => e._id === row.exam || !chosen.has(e._id)).map((e) => ({ value: e._id, label: e.title }))}
+                  error={err[`exams[${i}].exam`]}
+                />
+              )}
+              <TextField
+                label="Total Times"
+                type="number"
+                min={1}
+                inputMode="numeric"
+                value={row.total_times}
+                onChange={(e) => setRow(i, { total_times: e.target.value })}
+                error={err[`exams[${i}].total_times`]}
+              />
+              <Button variant="ghost" colorPalette="red" aria-label={`Remove exam row ${i + 1}`} onClick={() => setRows(values.exams.filter((_, j) => j !== i))}>
+                ✕
+              </Button>
+            </Grid>
+          ))}
+          {err.exams && <Text color="fg.error" fontSize="sm">{err.exams}</Text>}
+          <Button variant="outline" alignSelf="flex-start" onClick={() => setRows([...values.exams, { key: newKey(), exam: '', total_times: '' }])}>
+            Add Exam
+          </Button>
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}

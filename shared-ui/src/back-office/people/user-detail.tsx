@@ -1,0 +1,204 @@
+/** User detail (/users/{userId}, /institutes/{userId}): header, then tabs for an institute or for a student. */
+import { Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify } from 'shared-ui';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ROLE_LABEL, authoringApi, errorText, useAppDispatch, useGetAdminExamsQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery,
+  useGetUserInfoQuery, useGetUsersOfInstituteQuery, useSession, type Exam, type Result,
+} from 'shared-api';
+import type { PeoplePermissions } from './permissions';
+import { ResultsTable, type ResultRow } from './results-table';
+import { UserAccessTab } from './user-access';
+import { UsersTable } from './users-table';
+
+export function resultRows(results: Result[] | undefined): ResultRow[] | undefined {
+  return results?.map((r) => ({
+    _id: r._id,
+    resultId: r._id,
+    student: `${r.user.firstname} ${r.user.lastname}`.trim(),
+    email: r.user.email,
+    exam: r.exam,
+    score: r.score,
+    total: r.total_questions,
+    date: r.createdAt,
+  }));
+}
+
+export default function UserDetailPage({ perms }: { perms: PeoplePermissions }) {
+  const { userId = '' } = useParams();
+  const navigate = useNavigate();
+  const info = useGetUserInfoQuery(userId, { skip: !userId });
+  useEffect(() => {
+    if (info.error) notify.error('Load Error', errorText(info.error, 'Error loading User'), 'user-load');
+  }, [info.error]);
+
+  return (
+    <>
+      <PageHeader title="User Detail" onBack={() => navigate(-1)} />
+      {info.isLoading ? (
+        <LoadingState />
+      ) : info.error || !info.data ? (
+        <ErrorState title="Load Error" message={errorText(info.error, 'Error loading User')} onRetry={() => void info.refetch()} />
+      ) : (
+        <Stack gap="5">
+          <Card.Root>
+            <Card.Body>
+              <HStack gap="4" flexWrap="wrap">
+                <Avatar.Root size="2xl">
+                  <Avatar.Fallback name={info.data.name || info.data.email} />
+                  {info.data.image ? <Avatar.Image src={info.data.image} alt="" /> : null}
+                </Avatar.Root>
+                <Stack gap="1">
+                  <Text as="h2" fontSize="xl" fontWeight="bold" data-testid="detail-name">
+                    {info.data.name || info.data.email}
+                  </Text>
+                  <HStack gap="2">
+                    <Badge colorPalette={info.data.role === 1 ? 'purple' : 'blue'} data-testid="detail-role">
+                      {info.data.role === 1 ? 'Institute' : ROLE_LABEL[info.data.role]}
+                    </Badge>
+                    <Text fontSize="sm" color="fg.muted">
+                      {info.data.email}
+                    </Text>
+                  </HStack>
+                  <Text fontSize="sm" data-testid="detail-uid">
+                    {info.data.user_uid || 'Unique id of user not found'}
+                  </Text>
+                </Stack>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+          {info.data.role === 1 ? <InstituteTabs key={userId} instituteId={userId} perms={perms} /> : <StudentTabs key={userId} studentId={userId} perms={perms} />}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function StudentTabs({ studentId, perms }: { studentId: string; perms: PeoplePermissions }) {
+  return (
+    <Tabs.Root defaultValue="results" lazyMount variant="line">
+      <Tabs.List>
+        <Tabs.Trigger value="results">Results</Tabs.Trigger>
+        <Tabs.Trigger value="access">User Access</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="results">
+        <ResultsOf id={studentId} perms={perms} emptyText="User haven't completed exam" csvName="student-results" />
+      </Tabs.Content>
+      <Tabs.Content value="access">
+        <UserAccessTab studentId={studentId} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function ResultsOf({ id, perms, emptyText, csvName }: { id: string; perms: PeoplePermissions; emptyText: string; csvName: string }) {
+  const { user: me } = useSession();
+  const q = useGetResultsOfUserQuery({ id, userId: me?._id ?? '' }, { skip: !me });
+  useEffect(() => {
+    if (q.error) notify.error(errorText(q.error, 'Error loading Results'), undefined, 'results-load');
+  }, [q.error]);
+  const rows = useMemo(() => resultRows(q.data), [q.data]);
+  if (q.error) return <ErrorState title="Error cannot get Results" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />;
+  return <ResultsTable rows={rows} loading={q.isLoading} resultPath={perms.resultPath} emptyText={emptyText} csvName={csvName} />;
+}
+
+function InstituteTabs({ instituteId, perms }: { instituteId: string; perms: PeoplePermissions }) {
+  return (
+    <Tabs.Root defaultValue="results" lazyMount variant="line">
+      <Tabs.List flexWrap="wrap">
+        <Tabs.Trigger value="results">Result List</Tabs.Trigger>
+        <Tabs.Trigger value="users">Users</Tabs.Trigger>
+        <Tabs.Trigger value="access">Exam Access</Tabs.Trigger>
+        <Tabs.Trigger value="exams">Exam List</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="results">
+        <ResultsOf id={instituteId} perms={perms} emptyText="No Result Found" csvName="institute-results" />
+      </Tabs.Content>
+      <Tabs.Content value="users">
+        <InstituteUsersTab instituteId={instituteId} perms={perms} />
+      </Tabs.Content>
+      <Tabs.Content value="access">
+        <InstituteExamAccessTab instituteId={instituteId} />
+      </Tabs.Content>
+      <Tabs.Content value="exams">
+        <InstituteExamsTab instituteId={instituteId} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function InstituteUsersTab({ instituteId, perms }: { instituteId: string; perms: PeoplePermissions }) {
+  const { user: me } = useSession();
+  const q = useGetUsersOfInstituteQuery({ instituteId, userId: me?._id ?? '' }, { skip: !me });
+  useEffect(() => {
+    if (q.error) notify.error('Error cannot get Users', errorText(q.error, ''), 'inst-users-load');
+  }, [q.error]);
+  return <UsersTable users={q.data} loading={q.isLoading} perms={perms} caption="Students of the institute" />;
+}
+
+export function ExamGrid({ exams, emptyText }: { exams: Exam[]; emptyText: string }) {
+  if (!exams.length) return <EmptyState title={emptyText} />;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3, lg: 4 }} gap="4">
+      {exams.map((e) => (
+        <Card.Root key={e._id} data-testid="exam-card">
+          <Card.Body gap="2">
+            <Text fontWeight="semibold">{e.title}</Text>
+            <HStack gap="1" flexWrap="wrap">
+              <Badge>{e.is_cbt ? 'CBT' : 'UBT'}</Badge>
+              <Badge colorPalette={e.type === 'private' ? 'orange' : 'green'}>{e.type}</Badge>
+              <Badge colorPalette={e.status === 1 ? 'blue' : 'gray'}>{e.status === 1 ? 'Published' : 'Hidden'}</Badge>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {e.question_count} questions{e.category ? ` · ${e.category.title}` : ''}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function InstituteExamsTab({ instituteId }: { instituteId: string }) {
+  const { user: me } = useSession();
+  const q = useGetExamsOfInstituteQuery({ instituteId, userId: me?._id ?? '' }, { skip: !me });
+  useEffect(() => {
+    if (q.error) notify.error('Error cannot get Exams', errorText(q.error, ''), 'inst-exams-load');
+  }, [q.error]);
+  if (q.isLoading) return <LoadingState />;
+  return <ExamGrid exams={q.data ?? []} emptyText="Empty Exam List" />;
+}
+
+/**
+ * Private exams an admin opened to this institute. There is no "exams shared with institute X" call, so this asks
+ * each private exam who can see it (admin only: only an admin views an institute's detail).
+ */
+function InstituteExamAccessTab({ instituteId }: { instituteId: string }) {
+  const { user: me } = useSession();
+  const dispatch = useAppDispatch();
+  const exams = useGetAdminExamsQuery(me?._id ?? '', { skip: !me });
+  const [shared, setShared] = useState<Exam[] | null>(null);
+  const [failed, setFailed] = useState('');
+  useEffect(() => {
+    if (!exams.data || !me) return;
+    let live = true;
+    const others = exams.data.filter((e) => e.type === 'private' && e.user._id !== instituteId);
+    const subs = others.map((e) => dispatch(authoringApi.endpoints.getExamInstitutes.initiate({ examId: e._id, userId: me._id })));
+    Promise.all(subs.map((s) => s.unwrap()))
+      .then((lists) => live && setShared(others.filter((_, i) => lists[i].some((inst) => inst._id === instituteId))))
+      .catch((err) => live && setFailed(errorText(err, 'Error cannot get Exams')));
+    return () => {
+      live = false;
+      subs.forEach((s) => s.unsubscribe());
+    };
+  }, [exams.data, me, instituteId, dispatch]);
+  if (exams.error || failed) return <ErrorState title="Error cannot get Exams" message={failed || errorText(exams.error, '')} />;
+  if (!shared) return <LoadingState />;
+  return (
+    <Box>
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        Private exams this institute has been given access to. Public and free exams are open to every institute.
+      </Text>
+      <ExamGrid exams={shared} emptyText="No private exams shared with this institute" />
+    </Box>
+  );
+}

@@ -1,0 +1,139 @@
+/** Add user, edit user (with the admin/institute change of that user's password). */
+import { Box, Button, Heading, Separator, Stack, TextField, notify } from 'shared-ui';
+import {
+  errorText, setUserPasswordSchema, useCreateUserMutation, useForm, useSession, userCreateSchema, userEditSchema,
+  useUpdateUserMutation, useUpdateUserPasswordMutation, type User,
+} from 'shared-api';
+import { FormDialog } from './form-dialog';
+import { SelectField } from './select-field';
+
+export const STATUS_OPTIONS = [
+  { value: '1', label: 'Active' },
+  { value: '0', label: 'Disabled' },
+];
+
+export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { user: me } = useSession();
+  const [createUser] = useCreateUserMutation();
+  const form = useForm({
+    schema: userCreateSchema,
+    initialValues: { firstname: '', lastname: '', email: '', phone: '', password: '', confirmPassword: '' },
+    onSubmit: async (v) => {
+      const res = await createUser({
+        userId: me!._id,
+        body: { firstname: v.firstname.trim(), lastname: v.lastname.trim(), email: v.email.trim(), phone: v.phone.trim() || undefined, password: v.password, confirmPassword: v.confirmPassword },
+      });
+      if ('error' in res) {
+        notify.error(errorText(res.error, 'Error Adding User'));
+        return;
+      }
+      notify.success('Sucessfully Added User');
+      form.setValues({ firstname: '', lastname: '', email: '', phone: '', password: '', confirmPassword: '' });
+      onClose();
+    },
+  });
+  const e = form.errors;
+  return (
+    <FormDialog open={open} title="Add User" submitLabel="Add User" submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+      <TextField label="First Name" required {...form.field('firstname')} error={e.firstname} autoComplete="off" />
+      <TextField label="Last Name" required {...form.field('lastname')} error={e.lastname} autoComplete="off" />
+      <TextField label="Email" required type="email" {...form.field('email')} error={e.email} autoComplete="off" />
+      <TextField label="Phone" type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
+      <TextField label="Password" required type="password" {...form.field('password')} error={e.password} autoComplete="new-password" />
+      <TextField label="Confirm Password" required type="password" {...form.field('confirmPassword')} error={e.confirmPassword} autoComplete="new-password" />
+    </FormDialog>
+  );
+}
+
+export function EditUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  if (!user) return null;
+  // keyed by user so the form starts from that user's values
+  return <EditUserForm key={user._id} user={user} onClose={onClose} />;
+}
+
+function EditUserForm({ user, onClose }: { user: User; onClose: () => void }) {
+  const { user: me } = useSession();
+  const [updateUser] = useUpdateUserMutation();
+  const form = useForm({
+    schema: userEditSchema,
+    initialValues: {
+      firstname: user.first_name, lastname: user.last_name, email: user.email, phone: user.phone ?? '', status: String(user.status),
+    },
+    onSubmit: async (v) => {
+      const res = await updateUser({
+        userId: me!._id,
+        body: {
+          _id: user._id, firstname: v.firstname.trim(), lastname: v.lastname.trim(), email: v.email.trim(),
+          phone: v.phone.trim(), status: Number(v.status) === 1 ? 1 : 0,
+        },
+      });
+      if ('error' in res) {
+        notify.error(errorText(res.error, 'Error Updating User Data'));
+        return;
+      }
+      notify.success('Sucessfully Updated User');
+      onClose();
+    },
+  });
+  const e = form.errors;
+  return (
+    <FormDialog
+      open
+      title="Edit User"
+      submitLabel="Update User"
+      submitting={form.submitting}
+      onSubmit={form.handleSubmit}
+      onClose={onClose}
+      after={<ChangeUserPassword user={user} />}
+    >
+      <TextField label="First Name" required {...form.field('firstname')} error={e.firstname} />
+      <TextField label="Last Name" required {...form.field('lastname')} error={e.lastname} />
+      <TextField label="Email" required type="email" {...form.field('email')} error={e.email} />
+      <TextField label="Phone" type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
+      <SelectField label="Status" name="status" value={form.values.status} onChange={(v) => form.setFieldValue('status', v)} options={STATUS_OPTIONS} error={e.status} />
+    </FormDialog>
+  );
+}
+
+/** Sets another user's password; no current password needed (the acting user is its institute or an admin). */
+function ChangeUserPassword({ user }: { user: User }) {
+  const { user: me } = useSession();
+  const [updatePassword] = useUpdateUserPasswordMutation();
+  const form = useForm({
+    schema: setUserPasswordSchema,
+    initialValues: { newPassword: '', confirmPassword: '' },
+    onSubmit: async (v) => {
+      const res = await updatePassword({ userId: me!._id, user: user._id, email: user.email, newPassword: v.newPassword, confirmPassword: v.confirmPassword });
+      if ('error' in res) {
+        notify.error('Error Changing Password', errorText(res.error, ''));
+        return;
+      }
+      notify.success('Password Change Success');
+      form.setValues({ newPassword: '', confirmPassword: '' });
+    },
+  });
+  return (
+    <Box mt="5">
+      <Separator mb="4" />
+      <Heading as="h3" size="sm" mb="3">
+        Change Password
+      </Heading>
+      <form
+        noValidate
+        aria-label="Change Password"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <Stack gap="3">
+          <TextField label="New Password" type="password" {...form.field('newPassword')} error={form.errors.newPassword} autoComplete="new-password" />
+          <TextField label="Confirm New Password" type="password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} autoComplete="new-password" />
+          <Button type="submit" variant="outline" alignSelf="flex-start" loading={form.submitting}>
+            Change Password
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+/** While an exam runs: ask before leaving (tab close, reload, in-app navigation, browser back) and stay full screen. */
+import { useContext, useEffect } from 'react';
+import { MSG } from 'shared-api';
+import { UNSAFE_NavigationContext } from 'shared-ui';
+
+/** beforeunload prompt (closing or reloading the tab). */
+export function useBeforeUnload(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Browsers show their own text; the spec's message is kept for those that show it.
+      e.returnValue = MSG.examRunningQuit;
+      return MSG.examRunningQuit;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+}
+
+type Navigator = { push: (...a: unknown[]) => void; replace: (...a: unknown[]) => void };
+
+/**
+ * In-app navigation blocker that works with BrowserRouter (react-router's useBlocker needs a data router): wraps the
+ * router's navigator while active, and keeps a guard entry in the history so the browser's Back asks first.
+ */
+export function useNavigationBlocker(active: boolean, message: string = MSG.examRunningQuit) {
+  const { navigator } = useContext(UNSAFE_NavigationContext) as unknown as { navigator: Navigator };
+  useEffect(() => {
+    if (!active) return;
+    const { push, replace } = navigator;
+    navigator.push = (...args: unknown[]) => {
+      if (window.confirm(message)) push.apply(navigator, args);
+    };
+    navigator.replace = (...args: unknown[]) => {
+      if (window.confirm(message)) replace.apply(navigator, args);
+    };
+    // Back button: a duplicate entry for this page absorbs the first Back.
+    window.history.pushState(window.history.state, '', window.location.href);
+    let leaving = false;
+    const onPop = () => {
+      if (leaving) return;
+      if (window.confirm(message)) {
+        leaving = true;
+        window.history.back();
+      } else {
+        window.history.pushState(window.history.state, '', window.location.href);
+      }
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      navigator.push = push;
+      navigator.replace = replace;
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [active, navigator, message]);
+}
+
+export function requestFullScreen() {
+  try {
+    const p = document.documentElement.requestFullscreen?.();
+    if (p && typeof p.catch === 'function') p.catch(() => {});
+  } catch {
+    /* not allowed without a gesture, or unsupported: the exam works the same */
+  }
+}
+
+export function exitFullScreen() {
+  try {
+    if (document.fullscreenElement) {
+      const p = document.exitFullscreen?.();
+      if (p && typeof p.catch === 'function') p.catch(() => {});
+    }
+  } catch {
+    /* ignore */
+  }
+}

@@ -1,0 +1,62 @@
+/** What the browser keeps about the student's exam: the selected exam, the running attempt, local play counts. */
+import type { ListedExam, ListeningStatus } from 'shared-api';
+
+export interface RunningRecord {
+  examId: string;
+  attemptId: string;
+}
+
+const SELECTED = 'selectedExam';
+const RUNNING = 'runningExam';
+const listeningKey = (attemptId: string) => `examListening:${attemptId}`;
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown) {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or blocked: the server copy still exists */
+  }
+}
+
+export const examStorage = {
+  selected: () => read<ListedExam>(SELECTED),
+  setSelected: (exam: ListedExam) => write(SELECTED, exam),
+  running: () => read<RunningRecord>(RUNNING),
+  setRunning: (r: RunningRecord) => write(RUNNING, r),
+  listening: (attemptId: string) => read<ListeningStatus>(listeningKey(attemptId)) ?? {},
+  setListening: (attemptId: string, s: ListeningStatus) => write(listeningKey(attemptId), s),
+  /** Clears the selected and running exam (and the attempt's local play counts). Pending answers are cleared by their queue. */
+  clear(attemptId?: string) {
+    try {
+      localStorage.removeItem(SELECTED);
+      localStorage.removeItem(RUNNING);
+      if (attemptId) localStorage.removeItem(listeningKey(attemptId));
+    } catch {
+      /* ignore */
+    }
+  },
+};
+
+/** Play counts: the larger of the server's and this device's count for each audio (a play may not have reached the server). */
+export function mergeListening(server: ListeningStatus, local: ListeningStatus): ListeningStatus {
+  const out: ListeningStatus = {};
+  for (const q of new Set([...Object.keys(server), ...Object.keys(local)])) {
+    const a = server[q] ?? {};
+    const b = local[q] ?? {};
+    const merged: ListeningStatus[string] = {};
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof typeof a>) {
+      merged[k] = Math.max(a[k] ?? 0, b[k] ?? 0);
+    }
+    out[q] = merged;
+  }
+  return out;
+}

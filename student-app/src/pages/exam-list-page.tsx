@@ -1,0 +1,115 @@
+/** /student/exams: the exams the student may start (Available Exams) and the others with the reason they cannot. */
+import { MSG, errorText, useGetAvailableExamsQuery, useGetOtherExamsQuery, useSession, type ListedExam } from 'shared-api';
+import {
+  Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
+  useNavigate,
+} from 'shared-ui';
+import { examStorage } from '../exam/storage';
+import { paths } from '../paths';
+
+function ExamCard({ exam, onStart }: { exam: ListedExam; onStart?: () => void }) {
+  return (
+    <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="3" aria-label={exam.title}>
+      <Stack gap="1" flex="1">
+        <Text as="h3" fontWeight="semibold" fontSize="md">
+          {exam.title}
+        </Text>
+        <HStack gap="2" flexWrap="wrap">
+          <Badge colorPalette={exam.is_cbt ? 'purple' : 'teal'}>{exam.is_cbt ? 'CBT' : 'UBT'}</Badge>
+          {exam.category?.title && <Badge variant="outline">{exam.category.title}</Badge>}
+        </HStack>
+        {exam.remaining !== null && exam.remaining !== undefined && (
+          <Text fontSize="sm" color="fg.muted">
+            Attempts left: {exam.remaining}
+          </Text>
+        )}
+        {!onStart && exam.reason && (
+          <Text fontSize="sm" color="fg.warning">
+            {exam.reason}
+          </Text>
+        )}
+      </Stack>
+      {onStart && (
+        <Button colorPalette="blue" onClick={onStart} aria-label={`Start ${exam.title}`}>
+          Start
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function ExamSection(props: {
+  title: string;
+  exams: ListedExam[] | undefined;
+  loading: boolean;
+  error: unknown;
+  empty: string;
+  onRetry: () => void;
+  onStart?: (e: ListedExam) => void;
+}) {
+  return (
+    <Box as="section" aria-label={props.title}>
+      <Text as="h2" fontSize="lg" fontWeight="bold" mb="3">
+        {props.title}
+      </Text>
+      {props.loading ? (
+        <LoadingState />
+      ) : props.error ? (
+        <ErrorState title="Error cannot get Exams" message={errorText(props.error, '')} onRetry={props.onRetry} />
+      ) : !props.exams?.length ? (
+        <EmptyState title={props.empty} />
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 3, lg: 4 }} gap="4">
+          {props.exams.map((e) => (
+            <ExamCard key={e._id} exam={e} onStart={props.onStart ? () => props.onStart!(e) : undefined} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Box>
+  );
+}
+
+export function ExamListPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const userId = user?._id ?? '';
+  const available = useGetAvailableExamsQuery(userId, { skip: !userId, refetchOnMountOrArgChange: true });
+  const other = useGetOtherExamsQuery(userId, { skip: !userId, refetchOnMountOrArgChange: true });
+
+  return (
+    <Stack gap="6">
+      <PageHeader title="Exam List" />
+      {user && !user.created_by && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{MSG.notVerified}</Alert.Description>
+            <RouterLink to={paths.contact} style={{ textDecoration: 'underline', fontWeight: 600 }}>
+              {MSG.seeHowToContact}
+            </RouterLink>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <ExamSection
+        title="Available Exams"
+        exams={available.data}
+        loading={available.isLoading}
+        error={available.error}
+        empty="No exams available"
+        onRetry={() => void available.refetch()}
+        onStart={(exam) => {
+          examStorage.setSelected(exam);
+          navigate(paths.examStart(exam._id));
+        }}
+      />
+      <ExamSection
+        title="Other Exams List"
+        exams={other.data}
+        loading={other.isLoading}
+        error={other.error}
+        empty="No other exams"
+        onRetry={() => void other.refetch()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+/** /student/exams/start/{examId}: the notes before the exam; Get Started creates (or resumes) the attempt. */
+import { useEffect, useState } from 'react';
+import {
+  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useIncreaseCountMutation, useSession, useStartAttemptMutation,
+} from 'shared-api';
+import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, useNavigate, useParams } from 'shared-ui';
+import { requestFullScreen } from '../exam/guards';
+import { examStorage } from '../exam/storage';
+import { paths } from '../paths';
+
+export function ExamStartPage() {
+  const { examId = '' } = useParams();
+  const { user, institute } = useSession();
+  const navigate = useNavigate();
+  const selected = examStorage.selected();
+  const matches = !!selected && selected._id === examId;
+  const [startAttempt, { isLoading }] = useStartAttemptMutation();
+  const [increaseCount] = useIncreaseCountMutation();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!matches) navigate(paths.exams, { replace: true });
+  }, [matches, navigate]);
+  if (!matches || !user) return null;
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const attempt = await startAttempt({ userId: user._id, exam: examId, institute: institute?._id ?? user.created_by ?? null }).unwrap();
+      // The server counts the attempt with its creation; this call only keeps the spec's flow (and its counts).
+      await increaseCount({ examId, userId: user._id }).unwrap().catch(() => undefined);
+      examStorage.setRunning({ examId, attemptId: attempt._id });
+      requestFullScreen(); // still inside the click: browsers allow full screen only after a gesture
+      navigate(paths.exam(examId));
+    } catch (e) {
+      notify.error('Cannot start exam', errorText(e, 'Error cannot get Exams'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="5" maxW="3xl" mx="auto">
+      <PageHeader title={selected.title} onBack={() => navigate(paths.exams)} />
+      <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+        <Text fontWeight="semibold" mb="3">
+          Before you start
+        </Text>
+        <List.Root gap="2" ps="5">
+          <List.Item>
+            The exam has {TOTAL_QUESTIONS} questions (Reading 1-20, Listening 21-40) and lasts {EXAM_DURATION_SECONDS / 60} minutes.
+          </List.Item>
+          <List.Item>
+            If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers are kept on
+            this device and sent when the connection is back; submit only when it is back.
+          </List.Item>
+          <List.Item>Unanswered questions are marked as not attempted.</List.Item>
+          <List.Item>The clock keeps running if you close or reload the page; reopen the exam to continue.</List.Item>
+          <List.Item>Audio can be replayed; navigation is paused while an audio plays.</List.Item>
+        </List.Root>
+      </Box>
+      <HStack justify="flex-end">
+        <Button colorPalette="blue" size="lg" loading={busy || isLoading} onClick={start}>
+          Get Started
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
