@@ -88,27 +88,39 @@ test('admin → institute → students → access → one attempt → results, r
   await expect(page.getByTestId('access-type')).toHaveText('Specific Exams');
   await expect(page.getByRole('row', { name: new RegExp(DEMO_EXAM) })).toContainText('1');
 
-  // 5. The student sees exactly that exam as available, takes it (through the API: the student exam UI is its own
-  //    feature), and cannot start it a second time.
+  // 5. In the browser, the student sees exactly that exam as available, takes it (answers one question and submits),
+  //    and can no longer start it: it moves to the Other Exams List, and the server refuses a second start.
+  await loginUi(page, first.email, first.password);
+  await expect(page).toHaveURL(/\/student$/);
   const student = await loginApi(request, first.email, first.password);
   expect(student.user._id).toBe(studentId);
-  const h = { headers: auth(student.token) };
-  const available = await (await request.get(`/api/exams/published/users/${studentId}`, h)).json();
-  expect(available.map((e: { title: string }) => e.title)).toEqual([DEMO_EXAM]);
-  const examId = available[0]._id as string;
-  const start = await request.post(`/api/reports/create/${studentId}`, { ...h, data: { exam: examId } });
-  expect(start.ok(), await start.text()).toBeTruthy();
-  const attempt = await start.json();
-  const running = await (await request.get(`/api/attempts/running/${examId}/${studentId}`, h)).json();
-  const answers = (running.questions as { _id: string }[]).slice(0, 5).map((q) => ({ question: q._id, answer: '1' }));
-  expect((await request.put(`/api/attempts/${attempt._id}/answers/${studentId}`, { ...h, data: { answers } })).ok()).toBeTruthy();
-  const submit = await request.post(`/api/results/create/${examId}/${studentId}`, { ...h, data: { report: attempt._id } });
-  expect(submit.ok(), await submit.text()).toBeTruthy();
-  const second = await request.post(`/api/reports/create/${studentId}`, { ...h, data: { exam: examId } });
+  page.on('dialog', (d) => void d.accept());
+  await page.goto('/student/exams');
+  const availableList = page.getByRole('region', { name: 'Available Exams' }).or(page.locator('section[aria-label="Available Exams"]'));
+  await expect(availableList.getByRole('article')).toHaveCount(1);
+  await expect(availableList.getByRole('article')).toHaveAccessibleName(DEMO_EXAM);
+  await availableList.getByRole('button', { name: `Start ${DEMO_EXAM}` }).click();
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/student\/exams\/exam\//);
+  await page.getByRole('button', { name: /^Question 1 \(/ }).click();
+  await page.getByRole('radio', { name: /^Option 1/ }).click();
+  await page.getByRole('button', { name: 'Total Question' }).click();
+  await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByTestId('exam-ended').getByText('Congratulation, Exam Ended')).toBeVisible();
+  await expect(page.getByTestId('ended-Total Attempt')).toHaveText('1');
+  await page.getByRole('button', { name: 'Back To Main Page' }).click();
+  await expect(page).toHaveURL(/\/student\/exams$/);
+  await expect(availableList.getByRole('article')).toHaveCount(0);
+  const otherList = page.locator('section[aria-label="Other Exams List"]');
+  await expect(otherList.getByRole('article', { name: DEMO_EXAM })).toBeVisible();
+  await expect(otherList.getByRole('button', { name: `Start ${DEMO_EXAM}` })).toHaveCount(0);
+  const examId = ((await (await request.get(`/api/exams/users/getAll/${studentId}`, { headers: auth(student.token) })).json()) as { _id: string; title: string }[])
+    .find((e) => e.title === DEMO_EXAM)!._id;
+  const second = await request.post(`/api/reports/create/${studentId}`, { headers: auth(student.token), data: { exam: examId } });
   expect(second.status()).toBe(403);
-  expect(await (await request.get(`/api/exams/published/users/${studentId}`, h)).json()).toEqual([]);
-  const other = await (await request.get(`/api/exams/users/getAll/${studentId}`, h)).json();
-  expect(other.map((e: { title: string }) => e.title)).toContain(DEMO_EXAM);
+  await loginAs(page, inst.email, inst.password);
+  await page.goto('/institute');
 
   // 6. The institute sees the result in Today's Results and in the student's detail.
   await page.getByRole('link', { name: 'Todays Results' }).click();
