@@ -2,11 +2,16 @@
  * The one place that knows Module Federation, loaders and the dev server.
  * Each app's webpack.config.ts only names itself and what it exposes.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { transform as swcTransform } from '@swc/core';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 export interface AppOptions {
@@ -40,6 +45,104 @@ export const sharedSingletons = {
   'shared-ui/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|html|json|css|svg)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every emitted text asset (production), so the server sends
+ * precompressed bytes (@fastify/static `preCompressed`) instead of compressing on each request.
+ */
+export class PrecompressPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
+      const out = compilation.outputOptions.path!;
+      await Promise.all(
+        compilation.getAssets()
+          .filter((a) => COMPRESSIBLE.test(a.name))
+          .map(async (a) => {
+            // After emit the sources are size-only: read the written file back.
+            const file = path.join(out, a.name);
+            const buf = await fs.promises.readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(buf, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
+                },
+              }),
+              gzip(buf, { level: 9 }),
+            ]);
+            await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+          }),
+      );
+    });
+  }
+}
+
+/**
+ * Compiles the shell's service worker (src/sw.ts) on its own, outside the federation runtime, to `sw.js` at a
+ * stable URL. `__SW_VERSION__` becomes a hash of the build's asset names, so each shell deployment installs a
+ * new worker that drops the previous caches.
+ */
+export class ServiceWorkerPlugin {
+  constructor(private readonly src: string, private readonly minify: boolean) {}
+  apply(compiler: Compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ServiceWorkerPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'ServiceWorkerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
+        async () => {
+          compilation.fileDependencies.add(this.src);
+          const source = await fs.promises.readFile(this.src, 'utf8');
+          const version = createHash('sha256')
+            .update(source)
+            .update(compilation.getAssets().map((a) => a.name).sort().join('\n'))
+            .digest('hex')
+            .slice(0, 12);
+          const { code } = await swcTransform(source, {
+            filename: path.basename(this.src),
+            jsc: { parser: { syntax: 'typescript' }, target: 'es2020', ...(this.minify ? { minify: { compress: true, mangle: true } } : {}) },
+            minify: this.minify,
+          });
+          // sw.ts is a module for the type checker only; a classic worker script must not contain `export`.
+          const script = code.replace(/export\s*\{\s*\}\s*;?/g, '').replace(/__SW_VERSION__/g, JSON.stringify(version));
+          compilation.emitAsset('sw.js', new sources.RawSource(script));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The shell's index.html loads main.js, which only then asks for the bootstrap chunk and the shared packages
+ * (React, the UI kit, the API package): a second round trip before anything renders. This adds
+ * `<link rel="preload" as="script">` for those chunks so the browser fetches them in parallel with main.js.
+ * Only chunks the first render needs: the bootstrap import and the shared singletons, never the back office.
+ */
+export class PreloadFirstRenderPlugin {
+  constructor(private readonly requests: string[]) {}
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadFirstRenderPlugin', (compilation) => {
+      HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap('PreloadFirstRenderPlugin', (data) => {
+        const files = new Set<string>();
+        for (const group of compilation.chunkGroups) {
+          if (group.isInitial()) continue;
+          // The bootstrap import itself, and the host's own copies of the shared singletons (provide-shared groups).
+          const wanted = group.origins.some((o) => (o.request && this.requests.includes(o.request))
+            || this.requests.some((r) => o.module?.identifier().startsWith(`provide module (default) ${r}@`)));
+          if (!wanted) continue;
+          for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
+        }
+        const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
+        const links = [...files].sort().map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${f}` }));
+        data.headTags.push(...links);
+        return data;
+      });
+    });
+  }
+}
 
 export function createConfig(opts: AppOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
@@ -101,6 +204,11 @@ export function createConfig(opts: AppOptions) {
         ...(opts.host
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]
           : []),
+        ...(opts.host && prod
+          ? [new PreloadFirstRenderPlugin(['./bootstrap', 'react', 'react-dom', 'react/jsx-runtime', 'shared-ui', 'shared-api'])]
+          : []),
+        ...(opts.host && prod ? [new ServiceWorkerPlugin(path.join(opts.dir, 'src', 'sw.ts'), true)] : []),
+        ...(prod ? [new PrecompressPlugin()] : []),
       ],
       devServer: {
         port: opts.port,

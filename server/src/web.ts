@@ -19,6 +19,22 @@ export function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
+/** 'br' or 'gzip' when the Accept-Encoding header allows it (q=0 refuses), brotli first. */
+export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const raw = Array.isArray(header) ? header.join(',') : header ?? '';
+  const accepted = new Set<string>();
+  for (const part of raw.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
 export function remotesJson(config: Config) {
   return {
     remotes: {
@@ -88,8 +104,23 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     spaIndex,
     async sendIndex(reply: FastifyReply) {
       if (!spaIndex) return reply.code(404).send({ error: 'Not Found' });
-      const html = await fs.promises.readFile(spaIndex);
-      return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      // Every SPA route is this page: send the precompressed copy when the browser accepts it.
+      const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+      let html: Buffer | undefined;
+      if (encoding) {
+        try {
+          html = await fs.promises.readFile(`${spaIndex}.${encoding === 'br' ? 'br' : 'gz'}`);
+          reply.header('Content-Encoding', encoding);
+        } catch {
+          html = undefined;
+        }
+      }
+      html ??= await fs.promises.readFile(spaIndex);
+      return reply.code(200)
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(html);
     },
   };
 }

@@ -12,3 +12,45 @@ createRoot(document.getElementById('root')!).render(
     </UiProvider>
   </StoreProvider>,
 );
+
+/** Same-origin files worth keeping for the next visit (never the API). */
+function keepable(name: string): boolean {
+  try {
+    const url = new URL(name, window.location.href);
+    return url.origin === window.location.origin && !url.pathname.startsWith('/api/');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Production only: registers /sw.js after the first render, then tells the worker which files this page has
+ * loaded (the shell before the worker existed, the role's remote while it was not yet in control), so it can keep
+ * them for a repeat or offline visit. The worker copies them from the HTTP cache: nothing is downloaded twice.
+ */
+function registerServiceWorker() {
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const start = () => {
+    navigator.serviceWorker.register('/sw.js').then(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      const post = (urls: string[]) => {
+        const list = urls.filter(keepable);
+        if (list.length) reg.active?.postMessage({ type: 'cache', urls: list });
+      };
+      post(performance.getEntriesByType('resource').map((e) => e.name));
+      let batch: string[] = [];
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      new PerformanceObserver((list) => {
+        batch.push(...list.getEntries().map((e) => e.name));
+        clearTimeout(timer);
+        timer = setTimeout(() => { post(batch); batch = []; }, 500);
+      }).observe({ type: 'resource' });
+    }).catch(() => {
+      // blocked or unsupported: the app works the same without it
+    });
+  };
+  if (document.readyState === 'complete') setTimeout(start, 0);
+  else window.addEventListener('load', start, { once: true });
+}
+
+registerServiceWorker();

@@ -1,0 +1,137 @@
+/**
+ * Delivery for slow links (issue 8): precompressed assets with immutable/no-cache headers, the service worker
+ * (registered, in control, an offline reload still starts the student area), and media that a second fetch takes
+ * from a cache.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, loginUi } from '../support/fixtures';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const MEDIA_DIR = path.join(__dirname, '..', '..', 'server', 'seed', 'media');
+
+/** Media are content-addressed: the demo exam's q21.mp3 is served at /media/<sha256>.mp3. */
+function mediaUrl(file: string) {
+  const bytes = readFileSync(path.join(MEDIA_DIR, file));
+  return { url: `/media/${createHash('sha256').update(bytes).digest('hex')}${path.extname(file)}`, size: bytes.length };
+}
+
+async function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const out: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) out.push(new URL(req.url).pathname);
+    }
+    return out;
+  });
+}
+
+test.use({ serviceWorkers: 'allow' }); // this spec is about the service worker
+test('text assets are precompressed; hashed files immutable, entry points no-cache', async ({ request }) => {
+  const home = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(home.headers()['content-encoding']).toBe('br');
+  expect(home.headers()['cache-control']).toBe('no-cache');
+  const html = await home.text();
+  const main = /src="(\/main\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
+  expect(main, html).toBeTruthy();
+  const js = await request.get(main!, { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(js.headers()['content-encoding']).toBe('br');
+  expect(js.headers()['cache-control']).toBe(IMMUTABLE);
+  expect(js.headers()['vary']).toMatch(/accept-encoding/i);
+  const gz = await request.get(main!, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gz.headers()['content-encoding']).toBe('gzip');
+  for (const url of ['/sw.js', '/remotes/student/remoteEntry.js', '/remotes/student/mf-manifest.json']) {
+    const res = await request.get(url, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.status(), url).toBe(200);
+    expect(res.headers()['content-encoding'], url).toBe('br');
+    expect(res.headers()['cache-control'], url).toBe('no-cache');
+  }
+  const deep = await request.get('/student/exams', { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } });
+  expect(deep.headers()['content-encoding']).toBe('br');
+  expect(deep.headers()['cache-control']).toBe('no-cache');
+});
+
+test('the service worker controls the page and an offline reload still starts the student area', async ({ page, context }) => {
+  await loginUi(page, DEMO.student.email, DEMO.student.password);
+  await expect(page).toHaveURL(/\/student$/);
+  await expect(page.getByTestId('role-label')).toHaveText('Student');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toMatch(/\/sw\.js$/);
+
+  // The shell, the page, the deploy-time manifest and the student remote are kept for the next visit.
+  await expect.poll(async () => {
+    const urls = await cachedUrls(page);
+    return ['/index.html', '/remotes.json', '/remotes/student/remoteEntry.js'].every((u) => urls.includes(u))
+      && urls.some((u) => /^\/main\.[0-9a-f]+\.js$/.test(u))
+      && urls.some((u) => /^\/remotes\/student\/.+\.[0-9a-f]{8,}\.js$/.test(u));
+  }, { timeout: 15_000 }).toBe(true);
+  const urls = await cachedUrls(page);
+  expect(urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
+  expect(urls.filter((u) => /\/remotes\/(institute|admin)\//.test(u))).toEqual([]);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page).toHaveURL(/\/student$/);
+    await expect(page.getByTestId('role-label')).toHaveText('Student');
+    await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('exam media: ranges and immutable headers; a second fetch comes from a cache', async ({ page, request, browser }) => {
+  const { url, size } = mediaUrl('q21.mp3');
+  const first = await request.get(url);
+  expect(first.status()).toBe(200);
+  expect(first.headers()['cache-control']).toBe(IMMUTABLE);
+  expect(first.headers()['accept-ranges']).toBe('bytes');
+  const etag = first.headers()['etag'];
+  expect(etag).toBeTruthy();
+  const part = await request.get(url, { headers: { Range: 'bytes=0-99' } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()['content-range']).toBe(`bytes 0-99/${size}`);
+  expect((await part.body()).length).toBe(100);
+  const again = await request.get(url, { headers: { 'If-None-Match': etag! } });
+  expect(again.status()).toBe(304);
+
+  // Without a service worker: the browser's HTTP cache answers the second fetch (nothing transferred).
+  const plain = await browser.newContext({ serviceWorkers: 'block', baseURL: test.info().project.use.baseURL });
+  try {
+    const p = await plain.newPage();
+    await p.goto('/login');
+    const sizes = await p.evaluate(async (u) => {
+      const a = await (await fetch(u)).arrayBuffer();
+      const b = await (await fetch(u)).arrayBuffer();
+      const entries = performance.getEntriesByName(new URL(u, location.href).href) as PerformanceResourceTiming[];
+      return { a: a.byteLength, b: b.byteLength, transfer: entries.map((e) => e.transferSize) };
+    }, url);
+    expect(sizes.a).toBe(size);
+    expect(sizes.b).toBe(size);
+    expect(sizes.transfer.length).toBe(2);
+    expect(sizes.transfer[0]).toBeGreaterThan(0);
+    expect(sizes.transfer[1]).toBe(0);
+  } finally {
+    await plain.close();
+  }
+
+  // With the service worker: the file is kept in Cache Storage and served offline, whole or by range.
+  await page.goto('/login');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  expect(await page.evaluate(async (u) => (await fetch(u)).status, url)).toBe(200);
+  await expect.poll(async () => (await cachedUrls(page)).includes(url)).toBe(true);
+  await page.context().setOffline(true);
+  try {
+    const offline = await page.evaluate(async (u) => {
+      const whole = await fetch(u);
+      const range = await fetch(u, { headers: { Range: 'bytes=10-19' } });
+      return { whole: whole.status, wholeLen: (await whole.arrayBuffer()).byteLength, range: range.status, rangeLen: (await range.arrayBuffer()).byteLength, cr: range.headers.get('content-range') };
+    }, url);
+    expect(offline).toEqual({ whole: 200, wholeLen: size, range: 206, rangeLen: 10, cr: `bytes 10-19/${size}` });
+  } finally {
+    await page.context().setOffline(false);
+  }
+});
