@@ -1,6 +1,6 @@
 /** Production build of the shell and the three remotes (each deployable on its own: see README). */
 import path from 'node:path';
-import { ROOT, WEB_APPS, buildIsCurrent, run, withBuildLock, writeStamp } from './lib.mjs';
+import { ROOT, WEB_APPS, buildIsCurrent, run, sourceHash, withBuildLock, writeStamp } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const ifNeeded = args.includes('--if-needed');
@@ -9,6 +9,7 @@ const apps = only.length ? WEB_APPS.filter((a) => only.includes(a)) : WEB_APPS;
 
 const code = await withBuildLock(async () => {
   if (ifNeeded && buildIsCurrent()) return 0;
+  const hash = sourceHash();
   for (const app of apps) {
     const t = Date.now();
     const r = await run(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: path.join(ROOT, app) });
@@ -18,7 +19,7 @@ const code = await withBuildLock(async () => {
     }
     console.log(`built ${app} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
-  if (apps.length === WEB_APPS.length) writeStamp();
+  if (apps.length === WEB_APPS.length) writeStamp(hash);
   return 0;
 });
 process.exit(code);

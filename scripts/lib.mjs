@@ -31,8 +31,9 @@ export function buildIsCurrent() {
   return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceHash();
 }
 
-export function writeStamp() {
-  writeFileSync(STAMP, sourceHash());
+/** Records the hash of the sources the build read: take it before building, so an edit made meanwhile triggers a rebuild. */
+export function writeStamp(hash = sourceHash()) {
+  writeFileSync(STAMP, hash);
 }
 
 /** Runs a command, inheriting stdio unless `capture` is set; resolves with the exit code and output. */

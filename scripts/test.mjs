@@ -50,7 +50,7 @@ if (want('typecheck')) {
 
 if (want('unit')) {
   const out = path.join(TMP, 'jest.json');
-  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${out}`], { timeoutMs: 10 * 60_000 });
+  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', '--json', `--outputFile=${out}`], { timeoutMs: 10 * 60_000 });
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
     record('unit (jest)', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0));

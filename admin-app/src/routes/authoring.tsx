@@ -1,5 +1,34 @@
-/** Exam authoring routes of this area (exams, questions, results of an exam, categories, private-exam access). */
-import type { NavItem } from 'shared-ui';
+/** Exam authoring routes of the admin area (exams, questions, results of an exam, categories, private-exam access). */
+import { Route, type NavItem } from 'shared-ui';
+import {
+  CategoriesPage, ExamInstitutesPage, ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionListPage, QuestionSummaryPage,
+  type AuthoringScope,
+} from 'shared-ui/back-office';
+import { paths } from '../paths';
 
-export const authoringNav: NavItem[] = [];
-export const authoringRoutes = null;
+const scope: AuthoringScope = {
+  basePath: paths.home,
+  seesAllExams: true,
+  editsAllExams: true,
+  canSetType: true,
+  canManageInstituteAccess: true,
+  showsSharedExams: false,
+  canAddExam: () => true,
+};
+
+export const authoringNav: NavItem[] = [
+  { label: 'Exam List', to: paths.exams },
+  { label: 'Category', to: paths.categories },
+];
+
+export const authoringRoutes = (
+  <>
+    <Route path="exams" element={<ExamListPage scope={scope} />} />
+    <Route path="exams/exam/:examId" element={<QuestionListPage scope={scope} />} />
+    <Route path="exams/exam/:examId/results" element={<ExamResultsPage scope={scope} />} />
+    <Route path="exams/exam/:examId/results/:resultId" element={<ExamResultDetailPage scope={scope} />} />
+    <Route path="exams/exam/:examId/institutes" element={<ExamInstitutesPage scope={scope} />} />
+    <Route path="exams/exam/:examId/summary" element={<QuestionSummaryPage scope={scope} />} />
+    <Route path="categories" element={<CategoriesPage scope={scope} />} />
+  </>
+);

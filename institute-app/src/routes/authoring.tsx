@@ -1,5 +1,29 @@
-/** Exam authoring routes of this area (exams, questions, results of an exam, categories, private-exam access). */
-import type { NavItem } from 'shared-ui';
+/** Exam authoring routes of the institute area (its exams, questions, results of an exam, exams shared with it). */
+import { Route, type NavItem } from 'shared-ui';
+import {
+  ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionListPage, QuestionSummaryPage, type AuthoringScope,
+} from 'shared-ui/back-office';
+import { paths } from '../paths';
 
-export const authoringNav: NavItem[] = [];
-export const authoringRoutes = null;
+const scope: AuthoringScope = {
+  basePath: paths.home,
+  seesAllExams: false,
+  editsAllExams: false,
+  canSetType: false,
+  canManageInstituteAccess: false,
+  showsSharedExams: true,
+  // institute_role 1 may add exams, 0 may not (the server refuses too).
+  canAddExam: (user) => user.institute_role === 1,
+};
+
+export const authoringNav: NavItem[] = [{ label: 'Exam List', to: paths.exams }];
+
+export const authoringRoutes = (
+  <>
+    <Route path="exams" element={<ExamListPage scope={scope} />} />
+    <Route path="exams/exam/:examId" element={<QuestionListPage scope={scope} />} />
+    <Route path="exams/exam/:examId/results" element={<ExamResultsPage scope={scope} />} />
+    <Route path="exams/exam/:examId/results/:resultId" element={<ExamResultDetailPage scope={scope} />} />
+    <Route path="exams/exam/:examId/summary" element={<QuestionSummaryPage scope={scope} />} />
+  </>
+);

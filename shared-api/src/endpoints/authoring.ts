@@ -132,6 +132,10 @@ export const {
 /**
  * Upload with progress (fetch cannot report upload progress): POST upload-file/{examId}/{userId}, multipart `file` and `name`.
  * Resolves with { field_name, url }; rejects with the server's `error` text.
+ * `name` decides what the server accepts (checked from the file's bytes): 'listening' and 'option1_listening'..
+ * 'option4_listening' take audio (mp3, ogg, wav, m4a; 1024KB); 'option1'..'option4' take an image or audio (the option
+ * type is checked when the question is saved); any other name (main_heading, description, ...) takes an image
+ * (png, jpeg, gif, webp; 700KB). Names: letters, digits and '_' only.
  */
 export function uploadFile(opts: {
   examId: string; userId: string; token: string; file: Blob; name: string; onProgress?: (fraction: number) => void; signal?: AbortSignal;

@@ -1,0 +1,132 @@
+/**
+ * Exam transfer between two running deployments: this spec starts a second deployment (its own port and data
+ * directory, demo data), the first deployment's admin copies its demo exam in the browser, the second is stopped,
+ * and the copy still has its 40 questions and plays its audio from the first deployment.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEMO, expectToast, loginApi, loginUi } from '../support/fixtures';
+
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The second deployment's port; the first one's TRANSFER_ALLOW_HOSTS names it (playwright.config.ts). */
+const SECOND_PORT = Number(process.env.E2E_SECOND_PORT ?? FIRST_PORT + 201);
+const SECOND = `http://127.0.0.1:${SECOND_PORT}/`;
+const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
+
+let second: ChildProcess | undefined;
+let secondDir: string | undefined;
+let secondLog = '';
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function stopSecond(): Promise<void> {
+  const child = second;
+  second = undefined;
+  if (!child || child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // start.mjs runs the server as its own child: signal the whole group this spec started (detached below).
+  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+  const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 15_000);
+  await exited;
+  clearTimeout(timer);
+  await expect.poll(() => healthy(SECOND), { timeout: 15_000 }).toBe(false);
+}
+
+test.describe('transfer an exam from another deployment', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(200_000);
+    expect(await healthy(SECOND), `port ${SECOND_PORT} is already in use`).toBe(false);
+    secondDir = mkdtempSync(path.join(os.tmpdir(), 'eps-e2e-second-'));
+    second = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'scripts', 'start.mjs')], {
+      cwd: path.resolve(__dirname, '..'),
+      env: { ...process.env, PORT: String(SECOND_PORT), HOST: '127.0.0.1', DATA_DIR: secondDir, SEED: 'demo', LOG_LEVEL: 'warn', TRANSFER_ALLOW_HOSTS: '' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    second.stdout?.on('data', (d) => { secondLog = (secondLog + String(d)).slice(-4000); });
+    second.stderr?.on('data', (d) => { secondLog = (secondLog + String(d)).slice(-4000); });
+    await expect.poll(async () => {
+      if (second?.exitCode !== null) throw new Error(`the second deployment exited:\n${secondLog}`);
+      return healthy(SECOND);
+    }, { timeout: 180_000, intervals: [500] }).toBe(true);
+  });
+
+  test.afterAll(async () => {
+    await stopSecond();
+    if (secondDir) rmSync(secondDir, { recursive: true, force: true });
+  });
+
+  test('the admin copies the other deployment\'s demo exam with its media; the copy works with the other stopped', async ({ page, request }) => {
+    // The other deployment's admin gives its user id and token (its View My Details).
+    const theirs = await (await fetch(`${SECOND}api/auth/signin`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO.admin.email, password: DEMO.admin.password }),
+    })).json() as { token: string; user: { _id: string } };
+    expect(theirs.token).toBeTruthy();
+
+    await loginUi(page, DEMO.admin.email, DEMO.admin.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole('link', { name: 'Transfer Exam' }).click();
+    await expect(page).toHaveURL(/\/admin\/transferexam$/);
+
+    await page.getByLabel('Website Name').fill(SECOND);
+    await page.getByLabel('UserId').fill(theirs.user._id);
+    await page.getByLabel('Token').fill('not-their-token');
+    await page.getByRole('button', { name: 'Get Exams' }).click();
+    await expectToast(page, 'Error Getting Exam', 'the other site refused the token');
+
+    await page.getByLabel('Token').fill(theirs.token);
+    await page.getByRole('button', { name: 'Get Exams' }).click();
+    const card = page.getByTestId('remote-exam-card').filter({ hasText: DEMO_EXAM });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Questions: 40');
+    await card.getByRole('button', { name: `Save ${DEMO_EXAM}` }).click();
+    await expect(page.getByRole('alertdialog').getByText('Are you sure you want to save this exam?')).toBeVisible();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await expectToast(page, 'Successfully Transfered Exam');
+
+    // The other deployment goes away; the copy must not need it.
+    await stopSecond();
+
+    await page.getByRole('link', { name: 'Exam List' }).click();
+    const copyCard = page.getByTestId('exam-card').filter({ hasText: DEMO_EXAM }).filter({ hasText: 'Hidden' }).first();
+    await expect(copyCard).toContainText('Questions: 40');
+    await copyCard.getByRole('button', { name: `View ${DEMO_EXAM}` }).click();
+    await expect(page).toHaveURL(/\/admin\/exams\/exam\/[^/]+$/);
+    const copyId = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.getByRole('button', { name: 'Reading (20/20)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Listening (20/20)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ready To Publish' })).toBeVisible();
+
+    // A listening question's audio is served by this deployment, and plays in the page.
+    const me = await loginApi(request, DEMO.admin.email, DEMO.admin.password);
+    const questions = await (await request.get(`/api/questions/${copyId}/${me.user._id}`, {
+      headers: { Authorization: `Bearer ${me.token}` },
+    })).json() as { question_number: number; type: string; listening: string }[];
+    expect(questions).toHaveLength(40);
+    const listening = questions.find((q) => q.type === 'Listening' && q.listening)!;
+    expect(listening.listening).toMatch(/^\/media\/[0-9a-f]{64}\.mp3$/);
+    const audio = await request.get(listening.listening);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toBe('audio/mpeg');
+    const readyState = await page.evaluate(async (src) => {
+      const el = new Audio(src);
+      await new Promise<void>((resolve, reject) => {
+        el.onloadedmetadata = () => resolve();
+        el.onerror = () => reject(new Error(`audio failed: ${el.error?.code}`));
+      });
+      return el.readyState;
+    }, listening.listening);
+    expect(readyState).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,113 @@
+/** Add or edit an exam: title, UBT/CBT, CBT category and reference exam, type (if allowed), status (published exams). */
+import { useEffect } from 'react';
+import {
+  EXAM_TYPES, errorText, examSchema, useCreateExamMutation, useForm, useGetCategoriesQuery, useSession, useUpdateExamMutation,
+  type Exam, type ExamInput, type ExamType,
+} from 'shared-api';
+import { Switch, TextField, notify } from 'shared-ui';
+import { FormDialog, SelectField } from '../people/form-dialog';
+import type { AuthoringScope } from './scope';
+
+interface Values extends Record<string, unknown> {
+  title: string;
+  is_cbt: boolean;
+  category: string;
+  exam: string;
+  type: ExamType;
+  status: '0' | '1';
+}
+
+export function ExamDialog(props: {
+  scope: AuthoringScope;
+  open: boolean;
+  onClose: () => void;
+  /** set: edit this exam */
+  exam?: Exam | null;
+  /** exams that may serve as the reference exam of a CBT exam */
+  exams: Exam[];
+}) {
+  const { user } = useSession();
+  const editing = !!props.exam;
+  const categories = useGetCategoriesQuery(user?._id ?? '', { skip: !user || !props.open });
+  const [createExam] = useCreateExamMutation();
+  const [updateExam] = useUpdateExamMutation();
+
+  const initial = (): Values => ({
+    title: props.exam?.title ?? '',
+    is_cbt: props.exam?.is_cbt ?? false,
+    category: props.exam?.category?._id ?? '',
+    exam: props.exam?.exam ?? '',
+    type: props.exam?.type ?? 'private',
+    status: props.exam?.status === 1 ? '1' : '0',
+  });
+
+  const form = useForm<Values>({
+    schema: examSchema,
+    initialValues: initial(),
+    onSubmit: async (v) => {
+      if (!user) return;
+      const body: ExamInput = {
+        title: v.title.trim(),
+        is_cbt: v.is_cbt,
+        category: v.is_cbt ? v.category : null,
+        exam: v.is_cbt ? v.exam : '',
+        ...(props.scope.canSetType ? { type: v.type } : {}),
+        ...(editing && props.exam?.status === 1 ? { status: v.status === '1' ? 1 : 0 } : {}),
+      };
+      try {
+        if (props.exam) {
+          await updateExam({ examId: props.exam._id, userId: user._id, body }).unwrap();
+          notify.success('Successfully Updated Exam');
+        } else {
+          await createExam({ userId: user._id, body }).unwrap();
+          notify.success('Successfully added Exam');
+        }
+        props.onClose();
+      } catch (e) {
+        notify.error('Error adding exam', errorText(e, ''));
+      }
+    },
+  });
+  const { setValues, setErrors } = form;
+
+  // A reopened dialog starts from the exam it edits (or blank).
+  useEffect(() => {
+    if (props.open) {
+      setValues(initial());
+      setErrors({});
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.open, props.exam?._id]);
+
+  const v = form.values;
+  const refExams = props.exams.filter((e) => e._id !== props.exam?._id);
+  return (
+    <FormDialog open={props.open} onClose={props.onClose} title={editing ? 'Edit Exam' : 'Add Exam'}
+      submitLabel={editing ? 'Update Exam' : 'Add Exam'} submitting={form.submitting} onSubmit={form.handleSubmit}>
+      <TextField label="Title" required {...form.field('title')} error={form.errors.title} />
+      <Switch.Root checked={v.is_cbt} onCheckedChange={(e) => form.setFieldValue('is_cbt', e.checked)}>
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>CBT exam (off: UBT)</Switch.Label>
+      </Switch.Root>
+      {v.is_cbt && (
+        <>
+          <SelectField label="Category" placeholder="Select Category" value={v.category} error={form.errors.category}
+            options={(categories.data ?? []).map((c) => ({ value: c._id, label: c.title }))}
+            onChange={(c) => { form.setFieldValue('category', c); void form.validateField('category', { ...v, category: c }); }} />
+          <SelectField label="Reference Exam" placeholder="Select Exam" value={v.exam} error={form.errors.exam}
+            options={refExams.map((e) => ({ value: e._id, label: e.title }))}
+            onChange={(x) => { form.setFieldValue('exam', x); void form.validateField('exam', { ...v, exam: x }); }} />
+        </>
+      )}
+      {props.scope.canSetType && (
+        <SelectField label="Type" value={v.type} onChange={(t) => form.setFieldValue('type', t as ExamType)}
+          options={EXAM_TYPES.map((t) => ({ value: t, label: t }))} />
+      )}
+      {editing && props.exam?.status === 1 && (
+        <SelectField label="Status" value={v.status} onChange={(s) => form.setFieldValue('status', s as '0' | '1')}
+          options={[{ value: '1', label: 'Available' }, { value: '0', label: 'Hiden' }]} />
+      )}
+    </FormDialog>
+  );
+}

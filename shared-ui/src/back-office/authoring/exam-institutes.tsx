@@ -1,0 +1,98 @@
+/** 'Who can see this exam?': the institutes a private exam is opened to; add one from a dropdown, remove with confirmation. */
+import { useEffect, useState } from 'react';
+import {
+  errorText, instituteAccessSchema, useAddInstituteAccessMutation, useForm, useGetAllInstitutesQuery, useGetExamInstitutesQuery,
+  useGetExamQuery, useRemoveInstituteAccessMutation, useSession, type AuthInstitute,
+} from 'shared-api';
+import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, notify, type Column } from 'shared-ui';
+import { FormDialog, SelectField } from '../people/form-dialog';
+import type { AuthoringScope } from './scope';
+import { useExamRoute } from './use-exam-route';
+
+function AddInstituteDialog({ open, onClose, examId, taken }: { open: boolean; onClose: () => void; examId: string; taken: Set<string> }) {
+  const { user } = useSession();
+  const institutes = useGetAllInstitutesQuery(user?._id ?? '', { skip: !user || !open });
+  const [addAccess] = useAddInstituteAccessMutation();
+  const form = useForm<{ institute: string }>({
+    schema: instituteAccessSchema,
+    initialValues: { institute: '' },
+    onSubmit: async (v) => {
+      if (!user) return;
+      try {
+        await addAccess({ examId, userId: user._id, institute: v.institute }).unwrap();
+        notify.success('Institute Given Access to Exam');
+        onClose();
+      } catch (e) {
+        notify.error('Fetch Error', errorText(e, 'Error cannot get Results'));
+      }
+    },
+  });
+  const { setValues, setErrors } = form;
+  useEffect(() => {
+    if (open) {
+      setValues({ institute: '' });
+      setErrors({});
+    }
+  }, [open, setValues, setErrors]);
+  const options = (institutes.data ?? []).filter((i) => !taken.has(i._id));
+  return (
+    <FormDialog open={open} onClose={onClose} title="Add Institute" submitLabel="Give Access" submitting={form.submitting} onSubmit={form.handleSubmit}>
+      <SelectField label="Institute" placeholder={institutes.isLoading ? 'Loading…' : 'Select Institute'} value={form.values.institute}
+        error={form.errors.institute} disabled={institutes.isLoading}
+        options={options.map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
+        onChange={(x) => form.setFieldValue('institute', x)} onBlur={() => void form.validateField('institute')} />
+    </FormDialog>
+  );
+}
+
+export function ExamInstitutesPage({ scope }: { scope: AuthoringScope }) {
+  const { examId, user, navigate, paths, args, skip } = useExamRoute(scope);
+  const exam = useGetExamQuery(args, { skip });
+  const list = useGetExamInstitutesQuery(args, { skip });
+  const [removeAccess] = useRemoveInstituteAccessMutation();
+  const [adding, setAdding] = useState(false);
+  const [toRemove, setToRemove] = useState<AuthInstitute | null>(null);
+
+  const columns: Column<AuthInstitute>[] = [
+    { header: 'Name', cell: (i) => i.name, text: (i) => i.name },
+    { header: 'Email', cell: (i) => i.email },
+    {
+      header: 'Actions',
+      cell: (i) => (
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToRemove(i)} aria-label={`Remove ${i.email}`}>Remove</Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title={`Who can see this exam?${exam.data ? ` — ${exam.data.title}` : ''}`}
+        onBack={() => navigate(paths.exam(examId))}
+        actions={<Button onClick={() => setAdding(true)}>Add Institute</Button>}
+      />
+      {list.isError ? (
+        <ErrorState title="Fetch Error" message={errorText(list.error, 'Error cannot get Results')} onRetry={() => void list.refetch()} />
+      ) : (
+        <DataTable rows={list.data} columns={columns} rowKey={(i) => i._id} loading={list.isLoading} pageSize={10} searchField="Name"
+          emptyText="No institute can see this exam yet" caption="Institutes with access" />
+      )}
+      <AddInstituteDialog open={adding} onClose={() => setAdding(false)} examId={examId} taken={new Set((list.data ?? []).map((i) => i._id))} />
+      <ConfirmDialog
+        open={!!toRemove}
+        destructive
+        message="Are you sure you want to remove this institute?"
+        onClose={() => setToRemove(null)}
+        onConfirm={async () => {
+          if (!toRemove || !user) return;
+          try {
+            await removeAccess({ examId, userId: user._id, institute: toRemove._id }).unwrap();
+            notify.success('Institute Given Access to Exam');
+            setToRemove(null);
+          } catch (e) {
+            notify.error('Fetch Error', errorText(e, 'Error cannot get Results'));
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+/** Exam List: UBT EXAM / CBT EXAM tabs, Add Exams, exam cards; the institute also sees 'Exams You have Access To'. */
+import { useState, type ReactNode } from 'react';
+import { errorText, useDeleteExamMutation, useGetSharedExamsQuery, useSession, type Exam } from 'shared-api';
+import {
+  Badge, Box, Button, ConfirmDialog, EmptyState, ErrorState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack,
+  Tabs, Text, notify, useNavigate,
+} from 'shared-ui';
+import { ExamDialog } from './exam-dialog';
+import { authoringPaths, canEditExam, type AuthoringScope } from './scope';
+import { useAuthoredExams } from './use-exams';
+import { useLoadErrorToast } from './use-load-error';
+
+function ExamCard({ exam, onView, onEdit, onDelete }: { exam: Exam; onView: () => void; onEdit?: () => void; onDelete?: () => void }) {
+  return (
+    <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="2" aria-label={exam.title} data-testid="exam-card">
+      <Heading as="h3" size="md" lineClamp={2}>{exam.title}</Heading>
+      <HStack gap="2" flexWrap="wrap">
+        <Badge colorPalette={exam.status === 1 ? 'green' : 'gray'}>{exam.status === 1 ? 'Published' : 'Hidden'}</Badge>
+        <Badge variant="outline">{exam.type}</Badge>
+        <Badge variant="outline">{exam.is_cbt ? 'CBT' : 'UBT'}</Badge>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">Category: {exam.category?.title ?? '—'}</Text>
+      <Text fontSize="sm" color="fg.muted">Questions: {exam.question_count}</Text>
+      <Box flex="1" />
+      <HStack gap="2" flexWrap="wrap">
+        <Button size="sm" onClick={onView} aria-label={`View ${exam.title}`}>View</Button>
+        {onEdit && <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${exam.title}`}>Edit</Button>}
+        {onDelete && <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Delete ${exam.title}`}>Delete</Button>}
+      </HStack>
+    </Box>
+  );
+}
+
+function ExamGrid({ exams, children }: { exams: Exam[]; children: (e: Exam) => ReactNode }) {
+  if (exams.length === 0) return <EmptyState title="Empty Exam List" />;
+  return <SimpleGrid columns={{ base: 1, md: 3, lg: 4 }} gap="4">{exams.map(children)}</SimpleGrid>;
+}
+
+export function ExamListPage({ scope }: { scope: AuthoringScope }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const paths = authoringPaths(scope.basePath);
+  const exams = useAuthoredExams(scope);
+  const shared = useGetSharedExamsQuery(user?._id ?? '', { skip: !user || !scope.showsSharedExams });
+  const [deleteExam] = useDeleteExamMutation();
+  const [dialog, setDialog] = useState<{ exam: Exam | null } | null>(null);
+  const [toDelete, setToDelete] = useState<Exam | null>(null);
+  const [tab, setTab] = useState<'ubt' | 'cbt'>('ubt');
+  useLoadErrorToast(exams.isError || shared.isError, exams.error ?? shared.error, 'Error cannot get Exams');
+
+  const list = exams.data ?? [];
+  const card = (e: Exam, editable: boolean) => (
+    <ExamCard
+      key={e._id}
+      exam={e}
+      onView={() => navigate(paths.exam(e._id))}
+      onEdit={editable ? () => setDialog({ exam: e }) : undefined}
+      onDelete={editable ? () => setToDelete(e) : undefined}
+    />
+  );
+  const grid = (cbt: boolean) => (
+    <ExamGrid exams={list.filter((e) => e.is_cbt === cbt)}>{(e) => card(e, canEditExam(scope, user, e))}</ExamGrid>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Exam List"
+        actions={user && scope.canAddExam(user) ? <Button onClick={() => setDialog({ exam: null })}>Add Exams</Button> : undefined}
+      />
+      {exams.isLoading ? (
+        <LoadingState />
+      ) : exams.isError ? (
+        <ErrorState title="Error cannot get Exams" message={errorText(exams.error, '')} onRetry={() => void exams.refetch()} />
+      ) : (
+        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as 'ubt' | 'cbt')} variant="line" lazyMount>
+          <Tabs.List>
+            <Tabs.Trigger value="ubt">UBT EXAM</Tabs.Trigger>
+            <Tabs.Trigger value="cbt">CBT EXAM</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="ubt">{grid(false)}</Tabs.Content>
+          <Tabs.Content value="cbt">{grid(true)}</Tabs.Content>
+        </Tabs.Root>
+      )}
+      {scope.showsSharedExams && (
+        <Stack as="section" mt="8" gap="3" aria-labelledby="shared-exams">
+          <Heading as="h2" size="lg" id="shared-exams">Exams You have Access To</Heading>
+          {shared.isLoading ? <LoadingState /> : <ExamGrid exams={shared.data ?? []}>{(e) => card(e, false)}</ExamGrid>}
+        </Stack>
+      )}
+      <ExamDialog scope={scope} open={!!dialog} exam={dialog?.exam} exams={list} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={!!toDelete}
+        destructive
+        message="Are you sure you want to delete this exam?"
+        onClose={() => setToDelete(null)}
+        onConfirm={async () => {
+          if (!toDelete || !user) return;
+          try {
+            await deleteExam({ examId: toDelete._id, userId: user._id }).unwrap();
+            notify.success('Successfully Deleted Exam');
+            setToDelete(null);
+          } catch (e) {
+            notify.error('Error adding exam', errorText(e, ''));
+          }
+        }}
+      >
+        {toDelete && <Text mt="2" fontWeight="medium">{toDelete.title}</Text>}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+/** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
+import { useEffect, useId, useState } from 'react';
+import {
+  AUDIO_PREVIEW_RELOAD_MS, errorText, questionSchema, useCreateQuestionMutation, useForm, useSession, useUpdateQuestionMutation,
+  type OptionType, type Question, type QuestionType,
+} from 'shared-api';
+import {
+  Box, Button, Dialog, Field, Grid, Heading, Portal, Stack, Switch, Text, TextField, Textarea, notify,
+} from 'shared-ui';
+import { SelectField } from '../people/form-dialog';
+import { QuestionPreview } from './question-preview';
+import { availableNumbers } from './question-numbers';
+import {
+  OPTION_NUMBERS, OPTION_TYPES, emptyValues, previewQuestion, toQuestionInput, valuesFromQuestion, withOptionType,
+  type QuestionValues,
+} from './question-form';
+import { UploadField } from './upload-field';
+
+function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} size="sm">
+      <Switch.HiddenInput />
+      <Switch.Control />
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+  );
+}
+
+function TextArea(props: { label: string; value: string; onChange: (v: string) => void; error?: string; rows?: number }) {
+  return (
+    <Field.Root invalid={!!props.error}>
+      <Field.Label>{props.label}</Field.Label>
+      <Textarea value={props.value} rows={props.rows ?? 2} onChange={(e) => props.onChange(e.target.value)} />
+      <Field.ErrorText>{props.error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** A value that follows `value` only after it stayed unchanged for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export interface QuestionDialogProps {
+  open: boolean;
+  onClose: () => void;
+  examId: string;
+  /** the type of a new question (the list's Reading/Listening toggle) */
+  type: QuestionType;
+  /** the exam's questions, for the numbers still free */
+  questions: Question[];
+  /** set: edit this question */
+  question?: Question | null;
+}
+
+export function QuestionDialog(props: QuestionDialogProps) {
+  const { user } = useSession();
+  const formId = useId();
+  const editing = !!props.question;
+  const [createQuestion] = useCreateQuestionMutation();
+  const [updateQuestion] = useUpdateQuestionMutation();
+  const initial = () => (props.question ? valuesFromQuestion(props.question) : emptyValues(props.type));
+
+  const form = useForm<QuestionValues>({
+    schema: questionSchema,
+    initialValues: initial(),
+    onSubmit: async (v) => {
+      if (!user) {
+        notify.error('User Not Found');
+        return;
+      }
+      const body = toQuestionInput(v);
+      try {
+        if (props.question) {
+          await updateQuestion({ examId: props.examId, questionId: props.question._id, userId: user._id, body }).unwrap();
+          notify.success('Successfully updated Question');
+        } else {
+          await createQuestion({ examId: props.examId, userId: user._id, body }).unwrap();
+          notify.success('Successfully added Question');
+        }
+        props.onClose();
+      } catch (e) {
+        notify.error('Error adding question', errorText(e, ''));
+      }
+    },
+  });
+  const { setValues, setErrors } = form;
+  useEffect(() => {
+    if (props.open) {
+      setValues(initial());
+      setErrors({});
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.open, props.question?._id, props.type]);
+
+  const v = form.values;
+  const e = form.errors;
+  const set = <K extends keyof QuestionValues & string>(name: K, value: QuestionValues[K]) => {
+    form.setFieldValue(name, value);
+    // Re-check a field that already shows an error, so the message goes away once it is fixed.
+    if (e[name]) void form.validateField(name, { ...v, [name]: value });
+  };
+  const setOption = (n: 1 | 2 | 3 | 4, key: 'option' | 'listening', value: string) => {
+    const name = key === 'option' ? (`option${n}` as const) : (`option${n}_listening` as const);
+    const next = { ...v, [name]: value };
+    form.setFieldValue(name, value);
+    if (e[`option${n}`]) void form.validateField(`option${n}`, next);
+  };
+  const numbers = availableNumbers(v.type, props.questions, props.question?._id);
+  const preview = previewQuestion(v, props.examId, props.question?._id);
+  // The Listening audio reloads only once its path stopped changing for a moment.
+  const previewListening = useDebounced(v.listening, AUDIO_PREVIEW_RELOAD_MS);
+
+  const optionField = (n: 1 | 2 | 3 | 4) => {
+    const label = `Option ${n}`;
+    const err = e[`option${n}`];
+    switch (v.option_type) {
+      case 'image':
+      case 'listening':
+        return (
+          <UploadField key={n} label={label} name={`option${n}`} kind={v.option_type === 'image' ? 'image' : 'audio'} examId={props.examId}
+            value={v[`option${n}`]} onChange={(url) => setOption(n, 'option', url)} error={err} required />
+        );
+      case 'listeningandtext':
+        return (
+          <Stack key={n} gap="2" borderWidth="1px" borderRadius="md" p="3">
+            <TextField label={label} required value={v[`option${n}`]} onChange={(x) => setOption(n, 'option', x.target.value)} error={err} />
+            <UploadField label={`${label} listening`} name={`option${n}_listening`} kind="audio" examId={props.examId}
+              value={v[`option${n}_listening`]} onChange={(url) => setOption(n, 'listening', url)} required />
+          </Stack>
+        );
+      default:
+        return (
+          <TextField key={n} label={label} required value={v[`option${n}`]} onChange={(x) => setOption(n, 'option', x.target.value)}
+            onBlur={() => void form.validateField(`option${n}`)} error={err} />
+        );
+    }
+  };
+
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(x) => !x.open && props.onClose()} size={{ base: 'full', lg: 'cover' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{editing ? 'Edit Question' : 'Add Question'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
+                <form id={formId} noValidate onSubmit={(x) => void form.handleSubmit(x)} aria-label="Question">
+                  <Stack gap="4">
+                    <Text fontSize="sm">Type: <b>{v.type}</b></Text>
+                    <SelectField label="Question Number" placeholder="Select Question Number" value={v.question_number}
+                      error={e.question_number} onChange={(x) => set('question_number', x)}
+                      options={numbers.map((n) => ({ value: String(n), label: String(n) }))} />
+                    <Toggle label="Main heading is an image" checked={v.main_heading_image}
+                      onChange={(c) => setValues((p) => ({ ...p, main_heading_image: c, main_heading: '' }))} />
+                    {v.main_heading_image ? (
+                      <UploadField label="Main Heading" name="main_heading" kind="image" examId={props.examId} value={v.main_heading}
+                        onChange={(url) => set('main_heading', url)} />
+                    ) : (
+                      <TextArea label="Main Heading" value={v.main_heading} onChange={(x) => set('main_heading', x)} />
+                    )}
+                    <TextField label="Heading" value={v.heading} onChange={(x) => set('heading', x.target.value)} />
+                    <Toggle label="Description is an image" checked={v.description_image}
+                      onChange={(c) => setValues((p) => ({ ...p, description_image: c, description: '' }))} />
+                    {v.description_image ? (
+                      <UploadField label="Description" name="description" kind="image" examId={props.examId} value={v.description}
+                        onChange={(url) => set('description', url)} />
+                    ) : (
+                      <TextArea label="Description" rows={3} value={v.description} onChange={(x) => set('description', x)} />
+                    )}
+                    <Toggle label="Boxed description" checked={v.description_boxed} onChange={(c) => set('description_boxed', c)} />
+                    {v.type === 'Listening' && (
+                      <UploadField label="Listening" name="listening" kind="audio" examId={props.examId} value={v.listening}
+                        onChange={(url) => set('listening', url)} error={e.listening} required />
+                    )}
+                    <SelectField label="Option Type" value={v.option_type} error={e.option_type} options={OPTION_TYPES}
+                      onChange={(x) => { setValues((p) => withOptionType(p, x as OptionType)); setErrors({}); }} />
+                    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
+                      {OPTION_NUMBERS.map(optionField)}
+                    </Grid>
+                    <SelectField label="Answer" placeholder="Select Answer" value={v.answer} error={e.answer} onChange={(x) => set('answer', x)}
+                      options={OPTION_NUMBERS.map((n) => ({ value: String(n), label: String(n) }))} />
+                    <TextArea label="Answer Details" rows={3} value={v.answer_details} onChange={(x) => set('answer_details', x)} />
+                  </Stack>
+                </form>
+                <Box as="aside" aria-label="Preview" position={{ lg: 'sticky' }} top="0" alignSelf="start" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
+                  <Heading as="h3" size="sm" mb="3">Preview</Heading>
+                  <QuestionPreview question={{ ...preview, listening: previewListening }} />
+                </Box>
+              </Grid>
+            </Dialog.Body>
+            {/* Actions sit at the start: toasts (bottom right) would cover them in this full-width editor. */}
+            <Dialog.Footer justifyContent="flex-start">
+              <Button type="submit" form={formId} loading={form.submitting}>{editing ? 'Update Question' : 'Add Question'}</Button>
+              <Button variant="outline" onClick={props.onClose}>Cancel</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default QuestionDialog;

@@ -1,0 +1,111 @@
+/** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
+import type { OptionType, Question, QuestionInput, QuestionType } from 'shared-api';
+
+export const OPTION_TYPES: { value: OptionType; label: string }[] = [
+  { value: 'text', label: 'Text' },
+  { value: 'image', label: 'Image' },
+  { value: 'listening', label: 'Listening' },
+  { value: 'listeningandtext', label: 'Listening and Text' },
+  { value: 'samelistening', label: 'Same Listening (text options)' },
+];
+
+export const OPTION_NUMBERS = [1, 2, 3, 4] as const;
+export type OptionN = (typeof OPTION_NUMBERS)[number];
+
+export interface QuestionValues extends Record<string, unknown> {
+  type: QuestionType;
+  question_number: string;
+  main_heading: string;
+  main_heading_image: boolean;
+  heading: string;
+  description: string;
+  description_image: boolean;
+  description_boxed: boolean;
+  option_type: OptionType;
+  option1: string;
+  option2: string;
+  option3: string;
+  option4: string;
+  option1_listening: string;
+  option2_listening: string;
+  option3_listening: string;
+  option4_listening: string;
+  listening: string;
+  answer: string;
+  answer_details: string;
+}
+
+const TEXTUAL: OptionType[] = ['text', 'samelistening', 'listeningandtext'];
+
+/** Reads a listeningandtext option; tolerates a plain string (older data). */
+export function parseTextAndListening(raw: string): { text: string; listening: string } {
+  try {
+    const v = JSON.parse(raw) as { text?: unknown; listening?: unknown };
+    if (v && typeof v === 'object') return { text: String(v.text ?? ''), listening: String(v.listening ?? '') };
+  } catch { /* not JSON */ }
+  return { text: raw, listening: '' };
+}
+
+export function emptyValues(type: QuestionType): QuestionValues {
+  return {
+    type, question_number: '', main_heading: '', main_heading_image: false, heading: '', description: '', description_image: false,
+    description_boxed: false, option_type: 'text', option1: '', option2: '', option3: '', option4: '', option1_listening: '',
+    option2_listening: '', option3_listening: '', option4_listening: '', listening: '', answer: '', answer_details: '',
+  };
+}
+
+export function valuesFromQuestion(q: Question): QuestionValues {
+  const v: QuestionValues = {
+    ...emptyValues(q.type),
+    question_number: String(q.question_number),
+    main_heading: q.main_heading, main_heading_image: q.main_heading_image, heading: q.heading, description: q.description,
+    description_image: q.description_image, description_boxed: q.description_boxed, option_type: q.option_type,
+    option1: q.option1, option2: q.option2, option3: q.option3, option4: q.option4,
+    listening: q.listening, answer: q.answer ?? '', answer_details: q.answer_details ?? '',
+  };
+  if (q.option_type === 'listeningandtext') {
+    for (const n of OPTION_NUMBERS) {
+      const o = parseTextAndListening(q[`option${n}`]);
+      v[`option${n}`] = o.text;
+      v[`option${n}_listening`] = o.listening;
+    }
+  }
+  return v;
+}
+
+/** Values after the option type changes: text survives between text-based types; media paths never become text. */
+export function withOptionType(v: QuestionValues, next: OptionType): QuestionValues {
+  if (next === v.option_type) return v;
+  const keep = TEXTUAL.includes(v.option_type) && TEXTUAL.includes(next);
+  return keep ? { ...v, option_type: next } : { ...v, option_type: next, option1: '', option2: '', option3: '', option4: '' };
+}
+
+export function toQuestionInput(v: QuestionValues): QuestionInput {
+  const option = (n: OptionN) =>
+    v.option_type === 'listeningandtext'
+      ? JSON.stringify({ text: v[`option${n}`].trim(), listening: v[`option${n}_listening`] })
+      : v.option_type === 'image' || v.option_type === 'listening' ? v[`option${n}`] : v[`option${n}`].trim();
+  return {
+    type: v.type,
+    question_number: Number(v.question_number),
+    main_heading: v.main_heading_image ? v.main_heading : v.main_heading.trim(),
+    main_heading_image: v.main_heading_image,
+    heading: v.heading.trim(),
+    description: v.description_image ? v.description : v.description.trim(),
+    description_image: v.description_image,
+    description_boxed: v.description_boxed,
+    option_type: v.option_type,
+    option1: option(1),
+    option2: option(2),
+    option3: option(3),
+    option4: option(4),
+    listening: v.listening,
+    answer: v.answer,
+    answer_details: v.answer_details.trim(),
+  };
+}
+
+/** The question as the student will see it, for the live preview. */
+export function previewQuestion(v: QuestionValues, examId: string, id = 'preview'): Question {
+  return { ...toQuestionInput(v), question_number: Number(v.question_number) || 0, _id: id, exam: examId };
+}

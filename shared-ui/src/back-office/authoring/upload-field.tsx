@@ -1,0 +1,97 @@
+/** A media field: checks the file with the shared checker, uploads it with a visible progress bar, then previews it. */
+import { useRef, useState } from 'react';
+import { checkMediaFile, uploadFile, useSession } from 'shared-api';
+import { Box, Button, Field, HStack, Image, Input, Progress, Stack, Text, notify } from 'shared-ui';
+
+export function UploadField(props: {
+  label: string;
+  kind: 'image' | 'audio';
+  examId: string;
+  /** the stored media path, '' when none */
+  value: string;
+  onChange: (url: string) => void;
+  /** form field name sent with the upload */
+  name: string;
+  error?: string;
+  required?: boolean;
+}) {
+  const { user, token } = useSession();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  async function onFile(file: File | undefined) {
+    if (!file || !user || !token) return;
+    const problem = checkMediaFile(props.kind, file, props.label);
+    setFileError(problem);
+    if (problem) return;
+    abort.current?.abort();
+    const ctl = new AbortController();
+    abort.current = ctl;
+    setUploading(true);
+    setProgress(0);
+    try {
+      const res = await uploadFile({
+        examId: props.examId, userId: user._id, token, file, name: props.name, signal: ctl.signal,
+        onProgress: (f) => setProgress(f),
+      });
+      setProgress(1);
+      props.onChange(res.url);
+      // One toast for a burst of uploads, not a stack of them over the form.
+      notify.success('Successfully uploaded Image', undefined, 'media-uploaded');
+    } catch (e) {
+      setProgress(null);
+      if (!ctl.signal.aborted) notify.error('Error Upload File', (e as Error).message);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const pct = progress === null ? null : Math.round(progress * 100);
+  const error = fileError ?? props.error;
+  return (
+    <Field.Root invalid={!!error} required={props.required}>
+      <Field.Label>
+        {props.label}
+        {props.required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input
+        type="file"
+        p="1"
+        accept={props.kind === 'image' ? 'image/png,image/jpeg' : 'audio/*,.mp3'}
+        disabled={uploading}
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <Field.HelperText>{props.kind === 'image' ? 'png or jpeg, max 700KB' : 'mp3 or any audio, max size 1MB'}</Field.HelperText>
+      {pct !== null && (
+        <Progress.Root value={pct} size="sm" width="full" colorPalette={pct === 100 ? 'green' : 'blue'}>
+          <HStack gap="2">
+            <Progress.Track flex="1" aria-label={`${props.label} upload progress`}>
+              <Progress.Range />
+            </Progress.Track>
+            <Progress.ValueText fontSize="xs">{pct}%</Progress.ValueText>
+          </HStack>
+        </Progress.Root>
+      )}
+      {props.value && (
+        <Stack gap="1" mt="1" data-testid={`preview-${props.name}`}>
+          {props.kind === 'image' ? (
+            <Image src={props.value} alt={`${props.label} preview`} maxH="32" objectFit="contain" alignSelf="flex-start" borderWidth="1px" borderRadius="sm" />
+          ) : (
+            <Box asChild maxW="full">
+              <audio controls preload="none" src={props.value} aria-label={`${props.label} preview`} />
+            </Box>
+          )}
+          <HStack gap="2">
+            <Text fontSize="xs" color="fg.muted" truncate maxW="60">{props.value}</Text>
+            <Button size="2xs" variant="ghost" onClick={() => { props.onChange(''); setProgress(null); }} aria-label={`Remove ${props.label}`}>
+              Remove
+            </Button>
+          </HStack>
+        </Stack>
+      )}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
