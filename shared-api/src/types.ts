@@ -169,3 +169,38 @@ export interface Report {
 export interface ApiError {
   error: string;
 }
+
+/** The fields of a question as authored (everything but its ids). */
+export type QuestionFields = Required<Omit<Question, '_id' | 'exam'>>;
+
+/** Question Summary: one of the numbers 1..40, and how the results answered it (item analysis). */
+export interface QuestionSummaryRow {
+  question_number: number;
+  exists: boolean;
+  _id: string | null;
+  type: QuestionType | null;
+  option_type: OptionType | null;
+  /** results that answered this question (not '0') */
+  answered: number;
+  correct: number;
+  /** correct / results, 0..1, or null without results */
+  correctRate: number | null;
+  /** the wrong option ('1'..'4') chosen most often, or null */
+  mostChosenWrong: string | null;
+  /** how many results chose each option */
+  choices: Record<'1' | '2' | '3' | '4', number>;
+}
+
+/** A report row of the day's results: an attempt with its result, student and exam. */
+export interface DayResult {
+  _id: string;
+  result: Result | null;
+  exam: { _id: string; title: string };
+  user: { _id: string; email: string; firstname: string; lastname: string };
+  institute: { _id: string; name: string } | null;
+  status: string;
+  createdAt: string;
+}
+
+/** An exam of another deployment's exam list (what the transfer page and the copy need). */
+export type RemoteExam = Pick<Exam, '_id' | 'title' | 'type' | 'is_cbt' | 'status' | 'category' | 'exam' | 'question_count'>;

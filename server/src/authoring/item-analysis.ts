@@ -1,20 +1,9 @@
 /** Question Summary: which of the 40 numbers exist, and per number how the results answered it (item analysis). */
 import { LISTENING_RANGE, READING_RANGE, UNANSWERED } from '../../../shared-api/src/constants.ts';
-import type { OptionType, QuestionType } from '../../../shared-api/src/types.ts';
+import type { OptionType, QuestionSummaryRow, QuestionType } from '../../../shared-api/src/types.ts';
 
-/** Mirrors QuestionSummaryRow of shared-api/src/endpoints/authoring.ts (that file imports the web api slice). */
-export interface QuestionSummaryRow {
-  question_number: number;
-  exists: boolean;
-  _id: string | null;
-  type: QuestionType | null;
-  option_type: OptionType | null;
-  answered: number;
-  correct: number;
-  correctRate: number | null;
-  mostChosenWrong: string | null;
-  choices: Record<'1' | '2' | '3' | '4', number>;
-}
+export type { QuestionSummaryRow };
+
 
 export interface SummaryQuestion {
   id: string;

@@ -1,7 +1,7 @@
 /** Question rules: field checks with the spec's messages, media references, numbering per type, publish readiness. */
 import { inArray } from 'drizzle-orm';
 import { LISTENING_RANGE, QUESTIONS_PER_TYPE, READING_RANGE } from '../../../shared-api/src/constants.ts';
-import type { OptionType, QuestionType } from '../../../shared-api/src/types.ts';
+import type { OptionType, QuestionType, QuestionFields } from '../../../shared-api/src/types.ts';
 import type { Executor } from '../db/index.ts';
 import { media, type Question as QuestionRow } from '../db/schema.ts';
 import { MEDIA_NAME_RE } from '../media.ts';
@@ -23,24 +23,7 @@ export const LIMITS = {
 } as const;
 
 /** The question fields as the API speaks them (snake_case), already type-checked by the route's JSON schema. */
-export interface QuestionFields {
-  type: QuestionType;
-  question_number: number;
-  main_heading: string;
-  main_heading_image: boolean;
-  heading: string;
-  description: string;
-  description_image: boolean;
-  description_boxed: boolean;
-  option_type: OptionType;
-  option1: string;
-  option2: string;
-  option3: string;
-  option4: string;
-  listening: string;
-  answer: string;
-  answer_details: string;
-}
+export type { QuestionFields };
 
 export const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4'] as const;
 

@@ -8,18 +8,10 @@ import { HttpError } from '../errors.ts';
 import { displayName } from '../serializers.ts';
 import { toResultJson } from '../attempts/serialize.ts';
 import { msg } from '../../../shared-api/src/validation.ts';
-import type { Report, Result as ResultJson } from '../../../shared-api/src/types.ts';
+import type { DayResult, Report, Result as ResultJson } from '../../../shared-api/src/types.ts';
 
-/** Mirrors `DayResult` of shared-api/src/endpoints/people.ts (that file imports the web api slice). */
-export interface DayResult {
-  _id: string;
-  result: ResultJson | null;
-  exam: { _id: string; title: string };
-  user: { _id: string; email: string; firstname: string; lastname: string };
-  institute: { _id: string; name: string } | null;
-  status: string;
-  createdAt: string;
-}
+export type { DayResult };
+
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { EXAM_TYPES } from '../../../shared-api/src/constants.ts';
-import type { ExamType, OptionType, QuestionType } from '../../../shared-api/src/types.ts';
+import type { ExamType, OptionType, QuestionType, RemoteExam } from '../../../shared-api/src/types.ts';
+
+export type { RemoteExam };
 import type { AuthUser } from '../auth/index.ts';
 import type { Db } from '../db/index.ts';
 import { categories, exams, questions } from '../db/schema.ts';
@@ -27,17 +29,6 @@ const PARALLEL_DOWNLOADS = 4;
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** An exam of the other site, as its exam list shows it (only what the transfer page and the copy need). */
-export interface RemoteExam {
-  _id: string;
-  title: string;
-  type: ExamType;
-  is_cbt: boolean;
-  status: 0 | 1;
-  category: { _id: string; title: string } | null;
-  exam: string;
-  question_count: number;
-}
 
 export interface RemoteSite {
   /** the other deployment's base URL, ending with '/' */

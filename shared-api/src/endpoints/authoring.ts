@@ -1,6 +1,6 @@
 /** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
 import { api } from '../api';
-import type { AuthInstitute, Category, Exam, ExamType, OptionType, Question, QuestionType, Result, UploadedFile } from '../types';
+import type { AuthInstitute, Category, Exam, ExamType, OptionType, Question, QuestionType, Result, UploadedFile, QuestionSummaryRow } from '../types';
 
 export interface ExamInput {
   title: string;
@@ -13,22 +13,6 @@ export interface ExamInput {
 
 export type QuestionInput = Omit<Question, '_id' | 'exam'>;
 
-export interface QuestionSummaryRow {
-  question_number: number;
-  exists: boolean;
-  _id: string | null;
-  type: QuestionType | null;
-  option_type: OptionType | null;
-  /** results that answered this question (not '0') */
-  answered: number;
-  correct: number;
-  /** correct / results, 0..1, or null without results */
-  correctRate: number | null;
-  /** the wrong option ('1'..'4') chosen most often, or null */
-  mostChosenWrong: string | null;
-  /** how many results chose each option */
-  choices: Record<'1' | '2' | '3' | '4', number>;
-}
 
 export const authoringApi = api.injectEndpoints({
   endpoints: (b) => ({

@@ -1,6 +1,6 @@
 /** People, access and oversight: users, institutes, exam access, profile, today's results, reports. */
 import { api } from '../api';
-import type { AccessType, AuthInstitute, ExamAccess, Report, Result, User } from '../types';
+import type { AccessType, AuthInstitute, ExamAccess, Report, Result, User, DayResult } from '../types';
 
 export interface UserInput {
   firstname: string;
@@ -33,16 +33,6 @@ export interface AccessInput {
   exams?: { exam: string; total_times: number }[];
 }
 
-/** A report row of the day's results: an attempt with its result, student and exam. */
-export interface DayResult {
-  _id: string;
-  result: Result | null;
-  exam: { _id: string; title: string };
-  user: { _id: string; email: string; firstname: string; lastname: string };
-  institute: { _id: string; name: string } | null;
-  status: string;
-  createdAt: string;
-}
 
 export interface CsvImportResponse {
   /** `password` is present (shown once) when the row had none and the server generated it */

@@ -4,7 +4,7 @@
  * Errors: 400 {error: 'Error Getting Exam: <reason>'} / {error: 'Error Transfering Exam: <reason>'}.
  */
 import { api } from '../api';
-import type { Category, Exam, ExamType } from '../types';
+import type { Exam, RemoteExam } from '../types';
 import { msg, required, yup } from '../validation';
 
 /** The other deployment as an admin of it describes it (its View My Details: user id and token). */
@@ -17,17 +17,6 @@ export type TransferSite = {
   token: string;
 };
 
-/** An exam of the other deployment's exam list. */
-export interface RemoteExam {
-  _id: string;
-  title: string;
-  type: ExamType;
-  is_cbt: boolean;
-  status: 0 | 1;
-  category: Category | null;
-  exam: string;
-  question_count: number;
-}
 
 const isHttpUrl = (v: string | undefined) => {
   try {
