@@ -5,7 +5,7 @@ import {
   type Category,
 } from 'shared-api';
 import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, TextField, notify, type Column } from 'shared-ui';
-import { FormDialog } from '../people/form-dialog';
+import { FormDialog } from '../common/form-dialog';
 import { useLoadErrorToast } from './use-load-error';
 
 function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -5,7 +5,7 @@ import {
   type Exam, type ExamInput, type ExamType,
 } from 'shared-api';
 import { Switch, TextField, notify } from 'shared-ui';
-import { FormDialog, SelectField } from '../people/form-dialog';
+import { FormDialog, SelectField } from '../common/form-dialog';
 import type { AuthoringScope } from './scope';
 
 interface Values extends Record<string, unknown> {

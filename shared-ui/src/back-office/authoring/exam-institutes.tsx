@@ -5,7 +5,7 @@ import {
   useGetExamQuery, useRemoveInstituteAccessMutation, useSession, type AuthInstitute,
 } from 'shared-api';
 import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, notify, type Column } from 'shared-ui';
-import { FormDialog, SelectField } from '../people/form-dialog';
+import { FormDialog, SelectField } from '../common/form-dialog';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
 

@@ -7,7 +7,7 @@ import {
 import {
   Box, Button, Dialog, Field, Grid, Heading, Portal, Stack, Switch, Text, TextField, Textarea, notify,
 } from 'shared-ui';
-import { SelectField } from '../people/form-dialog';
+import { SelectField } from '../common/form-dialog';
 import { QuestionPreview } from './question-preview';
 import { availableNumbers } from './question-numbers';
 import {

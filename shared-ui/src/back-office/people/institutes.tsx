@@ -5,9 +5,9 @@ import {
   errorText, instituteCreateSchema, instituteEditSchema, useCreateInstituteMutation, useDeleteUserMutation, useForm,
   useGetAllInstitutesQuery, useSession, useUpdateInstituteMutation, type User,
 } from 'shared-api';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../common/form-dialog';
 import type { PeoplePermissions } from './permissions';
-import { SelectField } from './select-field';
+import { SelectField } from '../common/select-field';
 import { STATUS_OPTIONS } from './user-dialogs';
 import { StatusBadge } from './users-table';
 

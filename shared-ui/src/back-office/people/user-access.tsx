@@ -5,9 +5,9 @@ import {
   ACCESS_TYPES, accessSchema, errorText, useForm, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery,
   useGetUserAccessQuery, useSaveUserAccessMutation, useSession, type AccessInput, type AccessType, type ExamAccess,
 } from 'shared-api';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../common/form-dialog';
 import { formatDate } from './permissions';
-import { SelectField } from './select-field';
+import { SelectField } from '../common/select-field';
 
 export const accessLabel = (type: string) => ACCESS_TYPES.find((t) => t.value === type)?.label ?? type;
 

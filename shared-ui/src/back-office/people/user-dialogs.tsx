@@ -4,8 +4,8 @@ import {
   errorText, setUserPasswordSchema, useCreateUserMutation, useForm, useSession, userCreateSchema, userEditSchema,
   useUpdateUserMutation, useUpdateUserPasswordMutation, type User,
 } from 'shared-api';
-import { FormDialog } from './form-dialog';
-import { SelectField } from './select-field';
+import { FormDialog } from '../common/form-dialog';
+import { SelectField } from '../common/select-field';
 
 export const STATUS_OPTIONS = [
   { value: '1', label: 'Active' },

@@ -5,9 +5,9 @@ import {
   errorText, useAddUserToInstituteMutation, useForm, useGetAllInstitutesQuery, useGetAllUsersQuery, useGetInstituteUsersQuery,
   useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery, useSession, addToInstituteSchema, type User,
 } from 'shared-api';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../common/form-dialog';
 import type { PeoplePermissions } from './permissions';
-import { SelectField } from './select-field';
+import { SelectField } from '../common/select-field';
 import { AddUserDialog } from './user-dialogs';
 import { UsersTable } from './users-table';
 
