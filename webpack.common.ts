@@ -218,7 +218,7 @@ export function createConfig(opts: AppOptions) {
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { warnings: false, errors: true } },
         proxy: opts.host
-          ? [{ context: ['/api', '/media', '/remotes.json'], target: `http://127.0.0.1:${DEV_PORTS.api}` }]
+          ? [{ context: ['/api', '/media', '/remotes.json'], target: `http://127.0.0.1:${process.env.PORT ?? DEV_PORTS.api}` }]
           : [],
       },
       stats: prod ? 'errors-warnings' : 'minimal',

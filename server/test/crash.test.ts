@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  call, freshPgDatabase, pool, prepareDatabase, startServer, tempDir, PASSWORD, type Prepared, type ServerProcess,
+  call, freePort, freshPgDatabase, pool, prepareDatabase, startServer, tempDir, PASSWORD, type Prepared, type ServerProcess,
 } from './procs.ts';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -29,7 +29,7 @@ interface Session {
   ackedSubmit?: string;
 }
 
-function crashSuite(kind: 'pglite' | 'postgres', ports: [number, number, number]) {
+function crashSuite(kind: 'pglite' | 'postgres') {
   describe(`crash safety on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, { timeout: 180_000 }, () => {
     let dataDir: string;
     let databaseUrl: string | undefined;
@@ -59,7 +59,7 @@ function crashSuite(kind: 'pglite' | 'postgres', ports: [number, number, number]
     });
 
     it('SIGKILL in the middle of a burst loses nothing acknowledged; every attempt is finished or resumable', async (t) => {
-      const a = await startServer({ port: ports[0], dataDir, databaseUrl });
+      const a = await startServer({ port: await freePort(), dataDir, databaseUrl });
       servers.push(a);
 
       // everyone signs in and starts the exam
@@ -114,7 +114,7 @@ function crashSuite(kind: 'pglite' | 'postgres', ports: [number, number, number]
       if (kind === 'pglite') assert.ok(fs.existsSync(path.join(dataDir, 'server.lock')), 'the killed server left its lock');
 
       // restart on the same data (PGlite: the stale lock is taken over)
-      restarted = await startServer({ port: ports[1], dataDir, databaseUrl });
+      restarted = await startServer({ port: await freePort(), dataDir, databaseUrl });
       servers.push(restarted);
       const base = restarted.base;
 
@@ -161,7 +161,7 @@ function crashSuite(kind: 'pglite' | 'postgres', ports: [number, number, number]
     if (kind === 'pglite') {
       it('a second server process on the same DATA_DIR refuses to start, and the data stays intact', async () => {
         assert.ok(restarted, 'the restarted server runs');
-        const second = await startServer({ port: ports[2], dataDir, waitReady: false });
+        const second = await startServer({ port: await freePort(), dataDir, waitReady: false });
         servers.push(second);
         const code = await second.exited;
         assert.equal(code, 1);
@@ -182,8 +182,8 @@ function crashSuite(kind: 'pglite' | 'postgres', ports: [number, number, number]
   });
 }
 
-crashSuite('pglite', [8530, 8531, 8532]);
-if (TEST_DATABASE_URL) crashSuite('postgres', [8533, 8534, 8535]);
+crashSuite('pglite');
+if (TEST_DATABASE_URL) crashSuite('postgres');
 else {
   describe('crash safety on PostgreSQL', () => {
     it('runs when TEST_DATABASE_URL is set', { skip: 'TEST_DATABASE_URL is not set' }, () => {});

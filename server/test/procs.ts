@@ -3,6 +3,7 @@
  * bench/bench-exam-end.mjs): prepare a database (migrations, demo seed, many students), start/stop/kill servers,
  * fresh PostgreSQL databases, a small HTTP client.
  */
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -262,4 +263,17 @@ export async function readStoredResults(opts: { dataDir: string; databaseUrl?: s
   } finally {
     await database.close();
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (so parallel runs of these tests never meet on a fixed port). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { SERVER_ROOT } from '../src/config.ts';
 import {
-  call, freshPgDatabase, prepareDatabase, startServer, tempDir, PASSWORD, type Prepared, type ServerProcess,
+  call, freePort, freshPgDatabase, prepareDatabase, startServer, tempDir, PASSWORD, type Prepared, type ServerProcess,
 } from './procs.ts';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -49,8 +49,8 @@ if (!TEST_DATABASE_URL) {
       // on disk. A short sweep interval and no grace, for the expiry test.
       const env = { EXAM_SWEEP_SECONDS: '1', EXAM_GRACE_SECONDS: '0' };
       [a, b] = await Promise.all([
-        startServer({ port: 8540, dataDir: path.join(dataDir, 'a'), databaseUrl: url, env }),
-        startServer({ port: 8541, dataDir: path.join(dataDir, 'b'), databaseUrl: url, env }),
+        startServer({ port: await freePort(), dataDir: path.join(dataDir, 'a'), databaseUrl: url, env }),
+        startServer({ port: await freePort(), dataDir: path.join(dataDir, 'b'), databaseUrl: url, env }),
       ]);
       servers.push(a, b);
     });

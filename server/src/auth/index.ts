@@ -9,7 +9,9 @@
  * `request.user` is then the signed-in user (see AuthUser).
  */
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler, onRequestAsyncHookHandler } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { Batcher, batchLogger } from '../batcher.ts';
 import { users, type User } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { signToken, TokenError, verifyToken } from './jwt.ts';
@@ -42,7 +44,27 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * onRequest/preHandler hook: verifies the bearer token and loads the user (must exist, not deleted,
+ * The users of all requests waiting at one moment are read with one `SELECT ... WHERE id IN (...)`: at the end of an
+ * exam hundreds of requests arrive at once, and one lookup each was the largest cost on PGlite's single connection.
+ * Every request is still checked against a read that started after it arrived, so revocation stays exact.
+ */
+const userLoaders = new WeakMap<Db, Batcher<string, User | undefined>>();
+
+function userLoader(db: Db, kind: 'pglite' | 'postgres'): Batcher<string, User | undefined> {
+  let loader = userLoaders.get(db);
+  if (!loader) {
+    loader = new Batcher<string, User | undefined>(async (ids) => {
+      const rows = await db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => ({ ok: true, value: byId.get(id) }));
+    }, { maxBatch: 500, concurrency: kind === 'pglite' ? 1 : 3, onBatch: batchLogger('users') });
+    userLoaders.set(db, loader);
+  }
+  return loader;
+}
+
+/**
+ * onRequest hook: verifies the bearer token and loads the user (must exist, not deleted,
  * status 1, token_version equal to the token's tv). 401 {error:'Unauthorized'} or {error:'Token Expired'}.
  */
 export const authenticate: onRequestAsyncHookHandler = async function authenticate(request: FastifyRequest) {
@@ -57,7 +79,7 @@ export const authenticate: onRequestAsyncHookHandler = async function authentica
     if (err instanceof TokenError && err.expired) throw new HttpError(401, 'Token Expired');
     throw new HttpError(401, 'Unauthorized');
   }
-  const [row] = await request.server.db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
+  const row = await userLoader(request.server.db, request.server.database.kind).add(payload.sub);
   if (!row || row.deletedAt || row.status !== 1 || row.tokenVersion !== payload.tv) {
     throw new HttpError(401, 'Unauthorized');
   }

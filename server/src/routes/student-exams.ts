@@ -8,11 +8,12 @@ import { ID_PATTERN } from '../ids.ts';
 import { TOTAL_QUESTIONS } from '../../../shared-api/src/constants.ts';
 import { listStudentExams } from '../access/student-exams.ts';
 import {
-  accessCounts, AUDIO_KEYS, linkResult, recordListening, runningExam, saveAnswers, startAttempt, submitAttempt,
+  accessCounts, AUDIO_KEYS, linkResult, recordListening, runningExam, startAttempt,
   toSubmitJson, type AnswerInput, type AudioKey,
 } from '../attempts/attempts.ts';
 import { toAttemptJson } from '../attempts/serialize.ts';
 import { listStudentResults, resultDetail } from '../attempts/results.ts';
+import { attemptBatchers } from '../attempts/batcher.ts';
 
 const id = { type: 'string', pattern: ID_PATTERN } as const;
 const answersSchema = {
@@ -29,6 +30,8 @@ const answersSchema = {
 export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', authenticate);
   const student = { preValidation: [requireRole(ROLES.student), requireSelf('userId')] };
+  // group commit of submissions and autosaves (attempts/batcher.ts); answered after the batch's COMMIT
+  const batchers = () => attemptBatchers(app.db, app.database.kind, app.config);
 
   app.get<{ Params: { userId: string } }>('/exams/published/users/:userId', student, async (request) =>
     (await listStudentExams(app.db, request.user, new Date())).available);
@@ -64,7 +67,9 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { attemptId: string; userId: string }; Body: { answers: AnswerInput[] } }>('/attempts/:attemptId/answers/:userId', {
     ...student,
     schema: { body: { type: 'object', additionalProperties: false, required: ['answers'], properties: { answers: answersSchema } } },
-  }, async (request) => saveAnswers(app.db, app.config, request.user.id, request.params.attemptId, request.body.answers));
+  }, async (request) => batchers().save.add({
+    studentId: request.user.id, attemptId: request.params.attemptId, answers: request.body.answers, now: new Date(),
+  }));
 
   app.put<{ Params: { attemptId: string; userId: string }; Body: { question: string; audio: AudioKey } }>('/attempts/:attemptId/listening/:userId', {
     ...student,
@@ -91,7 +96,9 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
       },
     },
   }, async (request) => {
-    const { result } = await submitAttempt(app.db, app.config, request.user, request.params.examId, request.body.report, request.body.answers);
+    const result = await batchers().submit.add({
+      student: request.user, examId: request.params.examId, attemptId: request.body.report, answers: request.body.answers, now: new Date(),
+    });
     return toSubmitJson(result, request.user);
   });
 

@@ -1,0 +1,338 @@
+/**
+ * Group commit for the two hot writes of an exam: submit and autosave.
+ *
+ * Requests that arrive while a batch is being written wait in a queue; each tick takes up to `maxBatch` of them and
+ * writes them in ONE transaction with set-based SQL (a handful of statements per batch instead of per request), then
+ * settles each request with its own outcome. A request is answered only after the transaction holding its data has
+ * committed (durability unchanged); if that transaction fails, every request of the batch fails and nothing of it is
+ * written.
+ *
+ * Only the common, valid case is batched. Anything else (a question that is not of the exam, an attempt that is not
+ * the caller's, closed or past its time) is answered by the one-request code path in attempts.ts AFTER the batch has
+ * committed, so every error, the deadline + grace rule, the lazy close and idempotent re-submission behave exactly as
+ * before. Several processes may batch at once: the claim (UPDATE ... WHERE status = 'running') is atomic, so each
+ * attempt is closed exactly once; locks are taken in id order (no deadlock between batches), and a batch that still
+ * loses a deadlock or a serialization check is retried whole.
+ *
+ * The queue holds only requests in flight in this process: nothing another process needs.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../db/index.ts';
+import type { Result, ResultAnswer } from '../db/schema.ts';
+import type { Config } from '../config.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { newId } from '../ids.ts';
+import { isOverdue, scoreAnswers, type ScoredQuestion } from './close.ts';
+import { saveAnswers, submitAttempt, type AnswerInput } from './attempts.ts';
+
+type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
+
+export { Batcher, batchLogger, type Settled, type BatchInfo, type BatcherOptions, type BatcherStats } from '../batcher.ts';
+import { Batcher, batchLogger, type BatcherOptions, type Settled } from '../batcher.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// helpers
+
+const settle = async <O>(fn: () => Promise<O>): Promise<Settled<O>> => {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+};
+
+const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
+function errorCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string') return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** Runs a batch transaction; a deadlock or serialization failure (another process) rolls it back: run it again. */
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = errorCode(err);
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
+/** Test hooks: called inside the batch transaction after all writes, before COMMIT. */
+export interface BatchHooks { beforeCommit?: (tx: Executor) => Promise<void> | void }
+
+interface ExamQuestion extends ScoredQuestion { examId: string }
+
+/** The questions of these exams (with their answers, for scoring), in question order, by exam. */
+async function examQuestions(tx: Executor, examIds: string[]): Promise<Map<string, ExamQuestion[]>> {
+  const rows = await queryRows<{ id: string; exam_id: string; question_number: number; type: string; answer: string }>(tx, sql`
+    select id, exam_id, question_number, type, answer from questions
+     where exam_id in (select jsonb_array_elements_text(${json(examIds)}))
+     order by exam_id, question_number`);
+  const byExam = new Map<string, ExamQuestion[]>();
+  for (const r of rows) {
+    let list = byExam.get(r.exam_id);
+    if (!list) byExam.set(r.exam_id, (list = []));
+    list.push({ id: r.id, examId: r.exam_id, questionNumber: Number(r.question_number), type: r.type, answer: r.answer });
+  }
+  return byExam;
+}
+
+/** One row per question (the last choice wins); false when some question is not one of `known`. */
+function latestAnswers(items: AnswerInput[] | undefined, known: Set<string> | undefined): Map<string, string> | false {
+  const latest = new Map<string, string>();
+  for (const i of items ?? []) {
+    if (!known?.has(i.question)) return false;
+    latest.set(i.question, i.answer);
+  }
+  return latest;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// submit
+
+export interface SubmitItem {
+  student: AuthUser;
+  examId: string;
+  attemptId: string;
+  answers?: AnswerInput[];
+  /** when the request arrived: the deadline + grace rule is applied at this time */
+  now: Date;
+}
+
+/**
+ * Submits a batch in ONE transaction:
+ *   1. the questions of the batch's exams (one SELECT); each item's answers are validated against its exam BEFORE any
+ *      write: an item with a foreign question is left to the one-request path (400, nothing written for it);
+ *   2. the claim of every attempt (one UPDATE ... FROM the batch ... WHERE status = 'running' RETURNING, rows locked
+ *      in id order): ownership, exam, the result id, and 'expired' instead of 'submitted' when past deadline + grace
+ *      (then the body's answers are ignored, as before);
+ *   3. the saved answers of the claimed attempts (one SELECT, after the claim: an autosave it waited for is scored);
+ *   4. scoring in TypeScript; ONE statement upserts the answers that changed and inserts all the results;
+ *   COMMIT. Items that were not claimed (unknown, someone else's, another exam, already closed) are then answered by
+ *   the one-request path: 404, or the existing result (idempotent). Duplicates (same attempt, student and exam) in one
+ *   batch get the same result, as a second submit would.
+ */
+export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hooks: BatchHooks = {}): Promise<Settled<Result>[]> {
+  const outcomes = new Array<Settled<Result> | undefined>(items.length);
+  const fallback: number[] = [];
+  const written = await withRetry(() => db.transaction(async (tx) => {
+    fallback.length = 0;
+    const questionsOf = await examQuestions(tx, [...new Set(items.map((i) => i.examId))]);
+    const known = new Map([...questionsOf].map(([exam, qs]) => [exam, new Set(qs.map((q) => q.id))]));
+
+    // validate each item; group the valid ones by (attempt, student, exam): duplicates share the first one's claim
+    const groups = new Map<string, { first: number; all: number[]; latest: Map<string, string>; rid: string }>();
+    const invalid: number[] = [];
+    items.forEach((it, i) => {
+      const latest = latestAnswers(it.answers, known.get(it.examId));
+      if (!latest) { invalid.push(i); return; }
+      const key = `${it.attemptId} ${it.student.id} ${it.examId}`;
+      const g = groups.get(key);
+      if (g) g.all.push(i);
+      else groups.set(key, { first: i, all: [i], latest, rid: newId() });
+    });
+
+    const claimRows = [...groups.values()].map((g) => {
+      const it = items[g.first]!;
+      return {
+        id: it.attemptId, user_id: it.student.id, exam_id: it.examId, rid: g.rid, at: it.now.toISOString(),
+        cutoff: new Date(it.now.getTime() - clock.examGraceSeconds * 1000).toISOString(),
+      };
+    });
+    const claimed = claimRows.length === 0 ? [] : await queryRows<{
+      id: string; status: string; exam_id: string; exam_title: string; user_id: string; institute_id: string | null; result_id: string;
+    }>(tx, sql`
+      with v as (
+        select * from jsonb_to_recordset(${json(claimRows)})
+          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz)
+      ), locked as (
+        select a.id from attempts a join v on v.id = a.id and v.user_id = a.user_id and v.exam_id = a.exam_id
+         where a.status = 'running'
+         order by a.id
+         for no key update of a
+      )
+      update attempts a
+         set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
+             submitted_at = v.at,
+             result_id = v.rid
+        from v
+       where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
+         and a.id in (select id from locked)
+      returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id`);
+    const claimedById = new Map(claimed.map((c) => [c.id, c]));
+
+    // the saved answers of the claimed attempts, read after the claim
+    const savedOf = new Map<string, Record<string, string>>();
+    if (claimed.length) {
+      const rows = await queryRows<{ attempt_id: string; saved: string | Record<string, string> }>(tx, sql`
+        select attempt_id, json_object_agg(question_id, answer)::text as saved from attempt_answers
+         where attempt_id in (select jsonb_array_elements_text(${json(claimed.map((c) => c.id))}))
+         group by attempt_id`);
+      for (const r of rows) savedOf.set(r.attempt_id, typeof r.saved === 'string' ? JSON.parse(r.saved) : r.saved);
+    }
+
+    const upserts: { attempt_id: string; question_id: string; answer: string; at: string }[] = [];
+    const resultRows: Record<string, unknown>[] = [];
+    const results: { all: number[]; result: Result }[] = [];
+    for (const g of groups.values()) {
+      const it = items[g.first]!;
+      const c = claimedById.get(it.attemptId);
+      if (!c || c.user_id !== it.student.id || c.exam_id !== it.examId) {
+        fallback.push(...g.all); // not claimed: 404 or the existing result, by the one-request path
+        continue;
+      }
+      const saved = new Map(Object.entries(savedOf.get(c.id) ?? {}));
+      const at = it.now.toISOString();
+      if (c.status === 'submitted') {
+        // after the time (status 'expired') the body's answers are ignored: closed from what was saved
+        for (const [q, a] of g.latest) {
+          if (saved.get(q) !== a) upserts.push({ attempt_id: c.id, question_id: q, answer: a, at });
+          saved.set(q, a);
+        }
+      }
+      const s = scoreAnswers(questionsOf.get(c.exam_id) ?? [], saved);
+      const result: Result = {
+        id: c.result_id, attemptId: c.id, examId: c.exam_id, examTitle: c.exam_title, userId: c.user_id,
+        instituteId: c.institute_id, score: s.score, totalQuestions: s.totalQuestions, attempted: s.attempted,
+        answers: s.answers as ResultAnswer[], createdAt: it.now,
+      };
+      results.push({ all: g.all, result });
+      resultRows.push({
+        id: result.id, attempt_id: result.attemptId, exam_id: result.examId, exam_title: result.examTitle,
+        user_id: result.userId, institute_id: result.instituteId, score: result.score,
+        total_questions: result.totalQuestions, attempted: result.attempted, answers: result.answers, created_at: at,
+      });
+    }
+    fallback.push(...invalid);
+
+    if (resultRows.length) {
+      upserts.sort((a, b) => (a.attempt_id < b.attempt_id ? -1 : a.attempt_id > b.attempt_id ? 1 : a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0));
+      await tx.execute(sql`
+        with saved as (
+          insert into attempt_answers (attempt_id, question_id, answer, updated_at)
+          select attempt_id, question_id, answer, at
+            from jsonb_to_recordset(${json(upserts)}) as v(attempt_id text, question_id text, answer text, at timestamptz)
+          on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
+        )
+        insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
+        select id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at
+          from jsonb_to_recordset(${json(resultRows)}) as r(id text, attempt_id text, exam_id text, exam_title text, user_id text,
+            institute_id text, score int, total_questions int, attempted int, answers jsonb, created_at timestamptz)`);
+    }
+    await hooks.beforeCommit?.(tx);
+    return results;
+  }));
+
+  for (const { all, result } of written) for (const i of all) outcomes[i] = { ok: true, value: result };
+  // after the commit: the one-request path, for exactly the same answers as before batching
+  await Promise.all(fallback.map(async (i) => {
+    const it = items[i]!;
+    outcomes[i] = await settle(async () =>
+      (await submitAttempt(db, clock, it.student, it.examId, it.attemptId, it.answers, it.now)).result);
+  }));
+  return outcomes.map((o) => o ?? { ok: false, error: new Error('item left unsettled') });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// autosave
+
+export interface SaveItem {
+  studentId: string;
+  attemptId: string;
+  answers: AnswerInput[];
+  now: Date;
+}
+
+export interface SaveReply { saved: number; serverNow: string; deadlineAt: string }
+
+/**
+ * Autosaves a batch in ONE transaction: the attempts locked FOR SHARE in id order (one SELECT; a submit claiming one
+ * of them waits for this commit, as before), the questions of their exams (one SELECT), each item validated BEFORE any
+ * write, then ONE upsert of every valid item's answers (one row per attempt and question: a later request of the same
+ * attempt wins). Items whose attempt is not the caller's, closed or past deadline + grace, or with a foreign question
+ * are answered after the commit by the one-request path (404 / 409 with the lazy close / 400, nothing written).
+ */
+export async function saveBatch(db: Db, clock: Clock, items: SaveItem[], hooks: BatchHooks = {}): Promise<Settled<SaveReply>[]> {
+  const outcomes = new Array<Settled<SaveReply> | undefined>(items.length);
+  const fallback: number[] = [];
+  const written = await withRetry(() => db.transaction(async (tx) => {
+    fallback.length = 0;
+    const ids = [...new Set(items.map((i) => i.attemptId))].sort();
+    const locked = await queryRows<{ id: string; user_id: string; exam_id: string; status: string; deadline_at: Date | string }>(tx, sql`
+      select id, user_id, exam_id, status, deadline_at from attempts
+       where id in (select jsonb_array_elements_text(${json(ids)}))
+       order by id
+       for share`);
+    const byId = new Map(locked.map((a) => [a.id, { ...a, deadline_at: new Date(a.deadline_at) }]));
+    const open = items.map((it) => {
+      const a = byId.get(it.attemptId);
+      return a && a.user_id === it.studentId && a.status === 'running' && !isOverdue({ deadlineAt: a.deadline_at }, it.now, clock.examGraceSeconds)
+        ? a : undefined;
+    });
+    const questionsOf = await examQuestions(tx, [...new Set(open.filter((a) => a).map((a) => a!.exam_id))]);
+    const known = new Map([...questionsOf].map(([exam, qs]) => [exam, new Set(qs.map((q) => q.id))]));
+
+    const rows = new Map<string, { attempt_id: string; question_id: string; answer: string; at: string }>();
+    const replies: { i: number; reply: SaveReply }[] = [];
+    items.forEach((it, i) => {
+      const a = open[i];
+      const latest = a && latestAnswers(it.answers, known.get(a.exam_id));
+      if (!a || !latest) { fallback.push(i); return; }
+      const at = it.now.toISOString();
+      for (const [q, ans] of latest) rows.set(`${a.id} ${q}`, { attempt_id: a.id, question_id: q, answer: ans, at });
+      replies.push({ i, reply: { saved: latest.size, serverNow: at, deadlineAt: a.deadline_at.toISOString() } });
+    });
+    if (rows.size) {
+      const sorted = [...rows.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, r]) => r);
+      await tx.execute(sql`
+        insert into attempt_answers (attempt_id, question_id, answer, updated_at)
+        select attempt_id, question_id, answer, at
+          from jsonb_to_recordset(${json(sorted)}) as v(attempt_id text, question_id text, answer text, at timestamptz)
+        on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at`);
+    }
+    await hooks.beforeCommit?.(tx);
+    return replies;
+  }));
+
+  for (const { i, reply } of written) outcomes[i] = { ok: true, value: reply };
+  await Promise.all(fallback.map(async (i) => {
+    const it = items[i]!;
+    outcomes[i] = await settle(() => saveAnswers(db, clock, it.studentId, it.attemptId, it.answers, it.now));
+  }));
+  return outcomes.map((o) => o ?? { ok: false, error: new Error('item left unsettled') });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// one pair of batchers per database handle
+
+export interface AttemptBatchers {
+  submit: Batcher<SubmitItem, Result>;
+  save: Batcher<SaveItem, SaveReply>;
+}
+
+const byDb = new WeakMap<Db, AttemptBatchers>();
+
+/** Default sizes: 200 items per transaction; 1 batch at a time on PGlite (one connection), 3 on PostgreSQL. */
+export function batchOptions(kind: 'pglite' | 'postgres'): BatcherOptions {
+  return { maxBatch: 200, concurrency: kind === 'pglite' ? 1 : 3 };
+}
+
+export function attemptBatchers(db: Db, kind: 'pglite' | 'postgres', clock: Clock): AttemptBatchers {
+  let b = byDb.get(db);
+  if (!b) {
+    const opts = batchOptions(kind);
+    b = {
+      submit: new Batcher((items) => submitBatch(db, clock, items), { ...opts, onBatch: batchLogger('submit') }),
+      save: new Batcher((items) => saveBatch(db, clock, items), { ...opts, onBatch: batchLogger('save') }),
+    };
+    byDb.set(db, b);
+  }
+  return b;
+}

@@ -1,0 +1,347 @@
+/**
+ * Group commit (src/attempts/batcher.ts): the queue itself, then submit and autosave batches against the database
+ * (PGlite, or PostgreSQL with TEST_DATABASE_URL): many students in one transaction, an invalid item refused alone,
+ * duplicates resolved to one result, a failing transaction rejecting its whole batch with nothing written, and the
+ * batched user check of the routes keeping revocation exact.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eq, inArray } from 'drizzle-orm';
+import { attemptAnswers, attempts, examAccess, exams, questions, results, users } from '../src/db/schema.ts';
+import { issueToken, type AuthUser } from '../src/auth/index.ts';
+import { newId } from '../src/ids.ts';
+import { HttpError } from '../src/errors.ts';
+import {
+  attemptBatchers, Batcher, saveBatch, submitBatch, type SaveItem, type Settled, type SubmitItem,
+} from '../src/attempts/batcher.ts';
+import { bearer, buildTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let uidSeq = 900;
+const clock = () => t.config;
+
+before(async () => { t = await buildTestApp(); });
+after(async () => { await t?.close(); });
+
+// ---------- fixtures ----------
+
+interface Student { user: AuthUser; token: string }
+
+async function student(): Promise<Student> {
+  const id = newId();
+  const [row] = await t.db.insert(users).values({
+    id, email: `${id}@example.com`, passwordHash: 'x', firstName: 'Batch', lastName: `Student ${uidSeq}`, role: 0,
+    createdBy: t.seed!.ids!.institute, userUid: `BATCH-${++uidSeq}`,
+  }).returning();
+  await t.db.insert(examAccess).values({ id: newId(), userId: id, type: 'ALL', createdBy: t.seed!.ids!.institute });
+  const { passwordHash: _p, ...user } = row!;
+  return { user, token: issueToken(row!, t.config.jwtSecret!, 3600) };
+}
+
+interface Exam { id: string; qs: { id: string; answer: string }[] }
+
+async function exam(n = 4): Promise<Exam> {
+  const id = newId();
+  await t.db.insert(exams).values({ id, title: `Batch exam ${id.slice(0, 6)}`, type: 'public', status: 1, userId: t.seed!.ids!.admin });
+  const qs = [];
+  for (let i = 0; i < n; i++) {
+    const q = { id: newId(), answer: String((i % 4) + 1) };
+    await t.db.insert(questions).values({
+      id: q.id, examId: id, type: 'Reading', questionNumber: i + 1, option1: 'a', option2: 'b', option3: 'c', option4: 'd',
+      listening: '', answer: q.answer, answerDetails: '',
+    });
+    qs.push(q);
+  }
+  return { id, qs };
+}
+
+/** A running attempt of the student at the exam, `deadlineIn` seconds from now. */
+async function attempt(s: Student, e: Exam, deadlineIn = 3600): Promise<string> {
+  const id = newId();
+  await t.db.insert(attempts).values({
+    id, examId: e.id, examTitle: 'Batch exam', userId: s.user.id, instituteId: s.user.createdBy, status: 'running',
+    startedAt: new Date(), deadlineAt: new Date(Date.now() + deadlineIn * 1000),
+  });
+  return id;
+}
+
+const attemptRow = async (id: string) => (await t.db.select().from(attempts).where(eq(attempts.id, id)))[0]!;
+const resultsOf = async (ids: string[]) => t.db.select().from(results).where(inArray(results.attemptId, ids));
+const saved = async (attemptId: string) => Object.fromEntries(
+  (await t.db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attemptId))).map((r) => [r.questionId, r.answer]));
+const all = (e: Exam, pick: (i: number) => string) => e.qs.map((q, i) => ({ question: q.id, answer: pick(i) }));
+const correct = (e: Exam) => all(e, (i) => e.qs[i]!.answer);
+
+function value<O>(o: Settled<O> | undefined): O {
+  assert.ok(o?.ok, `expected a value, got ${o && !o.ok ? String(o.error) : 'nothing'}`);
+  return o.value;
+}
+function httpStatus(o: Settled<unknown> | undefined): number | undefined {
+  assert.ok(o && !o.ok, 'expected an error');
+  return o.error instanceof HttpError ? o.error.statusCode : undefined;
+}
+
+// ---------- the queue ----------
+
+describe('Batcher (the queue)', () => {
+  test('requests arriving while a batch is written form the next batch; each gets its own outcome, in order', async () => {
+    const seen: number[][] = [];
+    const b = new Batcher<number, number>(async (items) => {
+      seen.push(items);
+      await new Promise((r) => setTimeout(r, 20));
+      return items.map((i) => (i % 5 === 0 ? { ok: false, error: new Error(`bad ${i}`) } : { ok: true, value: i * 10 }));
+    }, { maxBatch: 4, concurrency: 1 });
+    const first = b.add(1);
+    await new Promise((r) => setImmediate(r)); // the first batch (of 1) is being written
+    const rest = Array.from({ length: 9 }, (_, i) => b.add(i + 2));
+    const out = await Promise.allSettled([first, ...rest]);
+    assert.deepEqual(seen, [[1], [2, 3, 4, 5], [6, 7, 8, 9], [10]]);
+    out.forEach((o, i) => {
+      const n = i + 1;
+      if (n % 5 === 0) assert.equal(o.status === 'rejected' && (o.reason as Error).message, `bad ${n}`);
+      else assert.equal(o.status === 'fulfilled' && o.value, n * 10);
+    });
+    assert.equal(b.stats.largest, 4);
+  });
+
+  test('a batch that throws rejects every item of that batch only; the next batch still runs', async () => {
+    let calls = 0;
+    const b = new Batcher<string, string>(async (items) => {
+      calls++;
+      if (calls === 1) throw new Error('transaction failed');
+      return items.map((i) => ({ ok: true, value: i.toUpperCase() }));
+    }, { maxBatch: 10, concurrency: 1 });
+    const failed = Promise.allSettled([b.add('a'), b.add('b'), b.add('c')]);
+    await new Promise((r) => setImmediate(r)); // the first batch is being written
+    const later = b.add('d');
+    const out = await failed;
+    assert.ok(out.every((o) => o.status === 'rejected' && (o.reason as Error).message === 'transaction failed'));
+    assert.equal(await later, 'D');
+  });
+
+  test('at most `concurrency` batches at once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const b = new Batcher<number, number>(async (items) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 10));
+      inFlight--;
+      return items.map((v) => ({ ok: true, value: v }));
+    }, { maxBatch: 2, concurrency: 2 });
+    const out = await Promise.all(Array.from({ length: 12 }, (_, i) => b.add(i)));
+    assert.deepEqual(out, Array.from({ length: 12 }, (_, i) => i));
+    assert.equal(most, 2);
+  });
+});
+
+// ---------- submit ----------
+
+describe('submitBatch', () => {
+  test('many students of different exams in one transaction: each scored from its own answers', async () => {
+    const e1 = await exam(4);
+    const e2 = await exam(6);
+    const items: SubmitItem[] = [];
+    const expected: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const s = await student();
+      const e = i % 2 ? e2 : e1;
+      const id = await attempt(s, e);
+      // student i answers the first (i % (n + 1)) questions correctly and the rest wrong
+      const k = i % (e.qs.length + 1);
+      items.push({ student: s.user, examId: e.id, attemptId: id, answers: all(e, (j) => (j < k ? e.qs[j]!.answer : '0')), now: new Date() });
+      expected.push(k);
+    }
+    // an autosave made earlier is scored together with the body's answers
+    await t.db.insert(attemptAnswers).values({ attemptId: items[0]!.attemptId, questionId: e1.qs[3]!.id, answer: e1.qs[3]!.answer });
+    items[0]!.answers = [{ question: e1.qs[0]!.id, answer: e1.qs[0]!.answer }];
+    expected[0] = 2;
+
+    const out = await submitBatch(t.db, clock(), items);
+    const stored = new Map((await resultsOf(items.map((i) => i.attemptId))).map((r) => [r.attemptId, r]));
+    items.forEach((it, i) => {
+      const r = value(out[i]);
+      assert.equal(r.score, expected[i], `item ${i}`);
+      assert.equal(r.attemptId, it.attemptId);
+      assert.equal(stored.get(it.attemptId)?.id, r.id);
+      assert.equal(stored.get(it.attemptId)?.score, expected[i]);
+      assert.equal(stored.get(it.attemptId)?.answers.length, (it.examId === e1.id ? e1 : e2).qs.length);
+    });
+    for (const it of items) {
+      const a = await attemptRow(it.attemptId);
+      assert.equal(a.status, 'submitted');
+      assert.equal(a.resultId, stored.get(it.attemptId)?.id);
+    }
+    // the body's answers are stored with the autosaved ones
+    assert.deepEqual(await saved(items[0]!.attemptId), { [e1.qs[0]!.id]: e1.qs[0]!.answer, [e1.qs[3]!.id]: e1.qs[3]!.answer });
+  });
+
+  test('an invalid item among valid ones is refused alone (400/404), nothing written for it; an overdue one is closed as expired', async () => {
+    const e = await exam(4);
+    const other = await exam(2);
+    const [a, b, c, d, x] = await Promise.all([student(), student(), student(), student(), student()]);
+    const ids = {
+      a: await attempt(a!, e), b: await attempt(b!, e), c: await attempt(c!, e), d: await attempt(d!, e, -(t.config.examGraceSeconds + 60)),
+    };
+    const out = await submitBatch(t.db, clock(), [
+      { student: a!.user, examId: e.id, attemptId: ids.a, answers: correct(e), now: new Date() },
+      // a question of another exam
+      { student: b!.user, examId: e.id, attemptId: ids.b, answers: [...correct(e), { question: other.qs[0]!.id, answer: '1' }], now: new Date() },
+      { student: c!.user, examId: e.id, attemptId: ids.c, answers: correct(e), now: new Date() },
+      // someone else's attempt
+      { student: x!.user, examId: e.id, attemptId: ids.c, answers: correct(e), now: new Date() },
+      // past deadline + grace: closed from what was saved, the body's answers ignored
+      { student: d!.user, examId: e.id, attemptId: ids.d, answers: correct(e), now: new Date() },
+      // unknown attempt
+      { student: a!.user, examId: e.id, attemptId: newId(), answers: [], now: new Date() },
+    ]);
+    assert.equal(value(out[0]).score, 4);
+    assert.equal(httpStatus(out[1]), 400);
+    assert.equal(value(out[2]).score, 4);
+    assert.equal(httpStatus(out[3]), 404);
+    const expired = value(out[4]);
+    assert.equal(expired.score, 0);
+    assert.equal(expired.attempted, 0);
+    assert.equal(httpStatus(out[5]), 404);
+
+    assert.equal((await attemptRow(ids.b)).status, 'running');
+    assert.deepEqual(await saved(ids.b), {});
+    assert.equal((await resultsOf([ids.b])).length, 0);
+    assert.equal((await attemptRow(ids.d)).status, 'expired');
+    assert.deepEqual(await saved(ids.d), {});
+    // b can still submit correctly afterwards
+    const again = await submitBatch(t.db, clock(), [{ student: b!.user, examId: e.id, attemptId: ids.b, answers: correct(e), now: new Date() }]);
+    assert.equal(value(again[0]).score, 4);
+  });
+
+  test('duplicates in one batch for the same attempt resolve to the same result; a later submit returns it too', async () => {
+    const e = await exam(4);
+    const s = await student();
+    const id = await attempt(s, e);
+    const item = (answers: { question: string; answer: string }[]): SubmitItem => ({ student: s.user, examId: e.id, attemptId: id, answers, now: new Date() });
+    const out = await submitBatch(t.db, clock(), [item(correct(e)), item(all(e, () => '0')), item(correct(e))]);
+    const [r1, r2, r3] = out.map((o) => value(o));
+    assert.equal(r1!.id, r2!.id);
+    assert.equal(r1!.id, r3!.id);
+    assert.equal(r1!.score, 4);
+    assert.equal((await resultsOf([id])).length, 1);
+    const later = await submitBatch(t.db, clock(), [item(all(e, () => '1'))]);
+    assert.equal(value(later[0]).id, r1!.id);
+    assert.equal(value(later[0]).score, 4);
+  });
+
+  test('a failing transaction rejects every item of the batch and leaves nothing half-written', async () => {
+    const e = await exam(4);
+    const people = await Promise.all(Array.from({ length: 5 }, () => student()));
+    const ids = await Promise.all(people.map((p) => attempt(p, e)));
+    await expectRejected(submitBatch(t.db, clock(), people.map((p, i) => ({
+      student: p.user, examId: e.id, attemptId: ids[i]!, answers: correct(e), now: new Date(),
+    })), { beforeCommit: () => { throw new Error('disk full'); } }));
+    for (const id of ids) {
+      assert.equal((await attemptRow(id)).status, 'running');
+      assert.equal((await attemptRow(id)).resultId, null);
+      assert.deepEqual(await saved(id), {});
+    }
+    assert.equal((await resultsOf(ids)).length, 0);
+
+    // through the queue: every request of that batch is rejected
+    const b = new Batcher<SubmitItem, unknown>((items) => submitBatch(t.db, clock(), items, { beforeCommit: () => { throw new Error('disk full'); } }), { maxBatch: 50, concurrency: 1 });
+    const settled = await Promise.allSettled(people.map((p, i) => b.add({ student: p.user, examId: e.id, attemptId: ids[i]!, answers: correct(e), now: new Date() })));
+    assert.ok(settled.every((o) => o.status === 'rejected' && /disk full/.test(String((o.reason as Error).message))));
+    assert.equal((await resultsOf(ids)).length, 0);
+  });
+});
+
+async function expectRejected(p: Promise<unknown>) {
+  await assert.rejects(p, /disk full/);
+}
+
+// ---------- autosave ----------
+
+describe('saveBatch', () => {
+  test('many students in one transaction; one invalid item refused alone; the later save of an attempt wins', async () => {
+    const e = await exam(4);
+    const other = await exam(2);
+    const people = await Promise.all(Array.from({ length: 10 }, () => student()));
+    const ids = await Promise.all(people.map((p) => attempt(p, e)));
+    const items: SaveItem[] = people.map((p, i) => ({ studentId: p.user.id, attemptId: ids[i]!, answers: [{ question: e.qs[i % 4]!.id, answer: '2' }], now: new Date() }));
+    items.push({ studentId: people[1]!.user.id, attemptId: ids[1]!, answers: [{ question: e.qs[1]!.id, answer: '4' }, { question: e.qs[2]!.id, answer: '3' }], now: new Date() });
+    items.push({ studentId: people[2]!.user.id, attemptId: ids[2]!, answers: [{ question: e.qs[0]!.id, answer: '1' }, { question: other.qs[0]!.id, answer: '1' }], now: new Date() });
+    items.push({ studentId: people[3]!.user.id, attemptId: ids[4]!, answers: [{ question: e.qs[0]!.id, answer: '1' }], now: new Date() });
+    const out = await saveBatch(t.db, clock(), items);
+    for (let i = 0; i < 10; i++) assert.equal(value(out[i]).saved, 1);
+    assert.equal(value(out[10]).saved, 2);
+    assert.equal(httpStatus(out[11]), 400);
+    assert.equal(httpStatus(out[12]), 404);
+    assert.deepEqual(await saved(ids[0]!), { [e.qs[0]!.id]: '2' });
+    assert.deepEqual(await saved(ids[1]!), { [e.qs[1]!.id]: '4', [e.qs[2]!.id]: '3' });
+    assert.deepEqual(await saved(ids[2]!), { [e.qs[2]!.id]: '2' }); // the invalid item wrote nothing
+    assert.deepEqual(await saved(ids[4]!), { [e.qs[0]!.id]: '2' });
+  });
+
+  test('past deadline + grace: 409 and the attempt is closed; a failing transaction writes nothing', async () => {
+    const e = await exam(4);
+    const [a, b] = await Promise.all([student(), student()]);
+    const late = await attempt(a!, e, -(t.config.examGraceSeconds + 60));
+    const ok = await attempt(b!, e);
+    const out = await saveBatch(t.db, clock(), [
+      { studentId: a!.user.id, attemptId: late, answers: correct(e), now: new Date() },
+      { studentId: b!.user.id, attemptId: ok, answers: correct(e), now: new Date() },
+    ]);
+    assert.equal(httpStatus(out[0]), 409);
+    assert.equal((await attemptRow(late)).status, 'expired');
+    assert.equal(value(out[1]).saved, 4);
+
+    const c = await student();
+    const fresh = await attempt(c, e);
+    await expectRejected(saveBatch(t.db, clock(), [
+      { studentId: c.user.id, attemptId: fresh, answers: correct(e), now: new Date() },
+      { studentId: b!.user.id, attemptId: ok, answers: all(e, () => '0'), now: new Date() },
+    ], { beforeCommit: () => { throw new Error('disk full'); } }));
+    assert.deepEqual(await saved(fresh), {});
+    assert.deepEqual(await saved(ok), Object.fromEntries(correct(e).map((x) => [x.question, x.answer])));
+  });
+});
+
+// ---------- through HTTP ----------
+
+describe('the routes', () => {
+  test('concurrent submissions are grouped; every one is answered with its own result after the commit', async () => {
+    const e = await exam(4);
+    const people = await Promise.all(Array.from({ length: 40 }, () => student()));
+    const ids = await Promise.all(people.map((p) => attempt(p, e)));
+    const b = attemptBatchers(t.db, t.database.kind, t.config).submit;
+    const before = { ...b.stats };
+    const replies = await Promise.all(people.map((p, i) => t.app.inject({
+      method: 'POST', url: `/api/results/create/${e.id}/${p.user.id}`, headers: bearer(p.token),
+      payload: { report: ids[i], answers: all(e, (j) => (j <= i % 4 ? e.qs[j]!.answer : '0')) },
+    })));
+    const stored = new Map((await resultsOf(ids)).map((r) => [r.attemptId, r]));
+    replies.forEach((r, i) => {
+      assert.equal(r.statusCode, 200, r.body);
+      const body = r.json() as { resultId: string; score: number; user_uid: string };
+      assert.equal(body.score, (i % 4) + 1);
+      assert.equal(body.user_uid, people[i]!.user.userUid);
+      assert.equal(stored.get(ids[i]!)?.id, body.resultId);
+    });
+    assert.equal(b.stats.items - before.items, 40);
+    assert.ok(b.stats.batches - before.batches < 40, `40 submissions in ${b.stats.batches - before.batches} batches`);
+  });
+
+  test('revocation stays exact with the batched user check: a bumped token_version, a disabled or deleted user get 401', async () => {
+    const e = await exam(2);
+    const [a, b, c, d] = await Promise.all([student(), student(), student(), student()]);
+    const ids = await Promise.all([a, b, c, d].map((p) => attempt(p!, e)));
+    await t.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, a!.user.id));
+    await t.db.update(users).set({ status: 0 }).where(eq(users.id, b!.user.id));
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, c!.user.id));
+    const replies = await Promise.all([a, b, c, d].map((p, i) => t.app.inject({
+      method: 'POST', url: `/api/results/create/${e.id}/${p!.user.id}`, headers: bearer(p!.token), payload: { report: ids[i], answers: correct(e) },
+    })));
+    assert.deepEqual(replies.map((r) => r.statusCode), [401, 401, 401, 200]);
+    for (const r of replies.slice(0, 3)) assert.deepEqual(r.json(), { error: 'Unauthorized' });
+    assert.equal((await resultsOf(ids.slice(0, 3))).length, 0);
+    // autosave too, and a malformed body of a revoked user is still 401 (authentication comes first)
+    const save = await t.app.inject({ method: 'PUT', url: `/api/attempts/${ids[0]}/answers/${a!.user.id}`, headers: bearer(a!.token), payload: { answers: 'nope' } });
+    assert.equal(save.statusCode, 401);
+  });
+});
