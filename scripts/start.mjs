@@ -1,4 +1,5 @@
 /** `npm start`: builds the web apps if their sources changed, then serves API, shell, remotes and media on one port. */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, buildIsCurrent, run } from './lib.mjs';
 
@@ -7,7 +8,11 @@ if (!buildIsCurrent()) {
   const { code } = await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-needed']);
   if (code !== 0) process.exit(code);
 }
-const { code } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/server.ts')], {
-  env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/server.ts')], {
+  cwd: ROOT,
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  stdio: 'inherit',
 });
-process.exit(code);
+// Stopping `npm start` stops the server gracefully (it closes the database and releases the data directory's lock).
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
