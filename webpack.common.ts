@@ -32,6 +32,8 @@ export const DEV_PORTS = { shell: 3000, student_app: 3001, institute_app: 3002, 
 
 const pkgVersion = '1.0.0';
 
+const CHAKRA_THEME_DIST = path.join(__dirname, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');
+
 /**
  * Shared singletons: one React, one UI kit (Chakra, emotion and the router live inside it, tree-shaken),
  * one API package (one store, one RTK Query slice). Apps never import Chakra, the router, RTK or ky directly.
@@ -164,7 +166,12 @@ export function createConfig(opts: AppOptions) {
         uniqueName: opts.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // Chakra's theme parts file by file, for the lean system in shared-ui/src/system.ts (the package's
+        // `exports` hides dist/; `@chakra-ui/react/theme` would bring every recipe).
+        alias: { 'chakra-theme-dist': CHAKRA_THEME_DIST },
+      },
       module: {
         rules: [
           {
