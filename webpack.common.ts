@@ -207,6 +207,13 @@ export function createConfig(opts: AppOptions) {
           dts: false,
           shareStrategy: 'loaded-first',
           shared: sharedSingletons,
+          // Slimmer federation runtime in every build (it ships twice: shell main.js and each remoteEntry.js):
+          // browser-only code; no snapshot plugin (remotes are registered by remoteEntry.js, never by
+          // mf-manifest.json, which would need it: RUNTIME-008); a remote loads no remotes of its own.
+          // externalRuntime/provideExternalRuntime would share one copy but broke a standalone remote (STACK.md).
+          experiments: {
+            optimization: { target: 'web', disableSnapshot: true, ...(opts.host ? {} : { disableRemote: true }) },
+          },
         }),
         ...(opts.host
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]
