@@ -8,7 +8,11 @@ const config: Config = {
   testMatch: ['**/src/**/*.test.ts?(x)'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] },
   transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
-  moduleNameMapper: { '\\.(png|jpe?g|svg|webp)$': '<rootDir>/jest/file-stub.ts' },
+  moduleNameMapper: {
+    '\\.(png|jpe?g|svg|webp)$': '<rootDir>/jest/file-stub.ts',
+    // Chakra theme parts, file by file (shared-ui/src/system.ts); the CommonJS build for jest.
+    '^chakra-theme-dist/(.*)\\.js$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/theme/$1.cjs',
+  },
   testEnvironmentOptions: { customExportConditions: [''] },
   // No file watching in a test run: looking for watchman stalled jest on these machines.
   watchman: false,

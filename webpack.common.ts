@@ -32,6 +32,8 @@ export const DEV_PORTS = { shell: 3000, student_app: 3001, institute_app: 3002, 
 
 const pkgVersion = '1.0.0';
 
+const CHAKRA_THEME_DIST = path.join(__dirname, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');
+
 /**
  * Shared singletons: one React, one UI kit (Chakra, emotion and the router live inside it, tree-shaken),
  * one API package (one store, one RTK Query slice). Apps never import Chakra, the router, RTK or ky directly.
@@ -164,7 +166,12 @@ export function createConfig(opts: AppOptions) {
         uniqueName: opts.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // Chakra's theme parts file by file, for the lean system in shared-ui/src/system.ts (the package's
+        // `exports` hides dist/; `@chakra-ui/react/theme` would bring every recipe).
+        alias: { 'chakra-theme-dist': CHAKRA_THEME_DIST },
+      },
       module: {
         rules: [
           {
@@ -200,6 +207,13 @@ export function createConfig(opts: AppOptions) {
           dts: false,
           shareStrategy: 'loaded-first',
           shared: sharedSingletons,
+          // Slimmer federation runtime in every build (it ships twice: shell main.js and each remoteEntry.js):
+          // browser-only code; no snapshot plugin (remotes are registered by remoteEntry.js, never by
+          // mf-manifest.json, which would need it: RUNTIME-008); a remote loads no remotes of its own.
+          // externalRuntime/provideExternalRuntime would share one copy but broke a standalone remote (STACK.md).
+          experiments: {
+            optimization: { target: 'web', disableSnapshot: true, ...(opts.host ? {} : { disableRemote: true }) },
+          },
         }),
         ...(opts.host
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]

@@ -1,7 +1,10 @@
-/** The Chakra primitives the apps use. Apps import these from shared-ui, never from @chakra-ui/react. */
+/**
+ * The Chakra primitives the apps use. Apps import these from shared-ui, never from @chakra-ui/react.
+ * shared-ui is a shared singleton, so every name here ships in the first render: export only what is used,
+ * and give each component with a recipe its recipe in system.ts.
+ */
 export {
-  Alert, AspectRatio, Avatar, Badge, Box, Button, ButtonGroup, Card, Center, Checkbox, CloseButton, Code, Container,
-  Dialog, Drawer, Field, Flex, Grid, GridItem, Heading, HStack, IconButton, Image, Input, InputGroup, Kbd, Link, List,
-  Menu, NativeSelect, Portal, Progress, RadioGroup, Separator, SimpleGrid, Skeleton, Spacer, Spinner, Stack, Stat,
-  Switch, Table, Tabs, Tag, Text, Textarea, VisuallyHidden, VStack, Wrap, chakra, useBreakpointValue,
+  Alert, Avatar, Badge, Box, Button, ButtonGroup, Card, Center, Code, Dialog, Field, Flex, Grid, Heading, HStack,
+  Image, Input, Link, List, Menu, NativeSelect, Portal, Progress, Separator, SimpleGrid, Spinner, Stack, Switch, Table,
+  Tabs, Text, Textarea, chakra,
 } from '@chakra-ui/react';

@@ -1,15 +1,92 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+/**
+ * The product's Chakra system, lean: Chakra's base config (conditions, utilities) plus the default theme's
+ * tokens, semantic tokens, styles, preflight and global CSS, and only the recipes of the components shared-ui
+ * exports. `defaultConfig` (or `@chakra-ui/react/theme`) would ship all ~80 recipes in the student's first render.
+ *
+ * The theme parts come file by file from Chakra's dist through the `chakra-theme-dist` alias (webpack.common.ts,
+ * tsconfig.base.json, jest.config.ts): not Chakra's public API, so check these paths when upgrading Chakra.
+ * A component added to chakra.ts needs its recipe added here, or it renders unstyled.
+ */
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { breakpoints } from 'chakra-theme-dist/breakpoints.js';
+import { globalCss } from 'chakra-theme-dist/global-css.js';
+import { layerStyles } from 'chakra-theme-dist/layer-styles.js';
+import { animationStyles } from 'chakra-theme-dist/motion-styles.js';
+import { textStyles } from 'chakra-theme-dist/text-styles.js';
+import { semanticColors } from 'chakra-theme-dist/semantic-tokens/colors.js';
+import { semanticRadii } from 'chakra-theme-dist/semantic-tokens/radii.js';
+import { semanticShadows } from 'chakra-theme-dist/semantic-tokens/shadows.js';
+import { animations } from 'chakra-theme-dist/tokens/animations.js';
+import { aspectRatios } from 'chakra-theme-dist/tokens/aspect-ratios.js';
+import { blurs } from 'chakra-theme-dist/tokens/blurs.js';
+import { borders } from 'chakra-theme-dist/tokens/borders.js';
+import { colors } from 'chakra-theme-dist/tokens/colors.js';
+import { cursor } from 'chakra-theme-dist/tokens/cursor.js';
+import { durations } from 'chakra-theme-dist/tokens/durations.js';
+import { easings } from 'chakra-theme-dist/tokens/easings.js';
+import { fontSizes } from 'chakra-theme-dist/tokens/font-sizes.js';
+import { fontWeights } from 'chakra-theme-dist/tokens/font-weights.js';
+import { keyframes } from 'chakra-theme-dist/tokens/keyframes.js';
+import { letterSpacings } from 'chakra-theme-dist/tokens/letter-spacing.js';
+import { lineHeights } from 'chakra-theme-dist/tokens/line-heights.js';
+import { radii } from 'chakra-theme-dist/tokens/radius.js';
+import { sizes } from 'chakra-theme-dist/tokens/sizes.js';
+import { spacing } from 'chakra-theme-dist/tokens/spacing.js';
+import { zIndices } from 'chakra-theme-dist/tokens/z-indices.js';
+import { badgeRecipe } from 'chakra-theme-dist/recipes/badge.js';
+import { buttonRecipe } from 'chakra-theme-dist/recipes/button.js';
+import { codeRecipe } from 'chakra-theme-dist/recipes/code.js';
+import { headingRecipe } from 'chakra-theme-dist/recipes/heading.js';
+import { iconRecipe } from 'chakra-theme-dist/recipes/icon.js';
+import { inputRecipe } from 'chakra-theme-dist/recipes/input.js';
+import { linkRecipe } from 'chakra-theme-dist/recipes/link.js';
+import { separatorRecipe } from 'chakra-theme-dist/recipes/separator.js';
+import { spinnerRecipe } from 'chakra-theme-dist/recipes/spinner.js';
+import { textareaRecipe } from 'chakra-theme-dist/recipes/textarea.js';
+import { alertSlotRecipe } from 'chakra-theme-dist/recipes/alert.js';
+import { avatarSlotRecipe } from 'chakra-theme-dist/recipes/avatar.js';
+import { cardSlotRecipe } from 'chakra-theme-dist/recipes/card.js';
+import { dialogSlotRecipe } from 'chakra-theme-dist/recipes/dialog.js';
+import { fieldSlotRecipe } from 'chakra-theme-dist/recipes/field.js';
+import { listSlotRecipe } from 'chakra-theme-dist/recipes/list.js';
+import { menuSlotRecipe } from 'chakra-theme-dist/recipes/menu.js';
+import { nativeSelectSlotRecipe } from 'chakra-theme-dist/recipes/native-select.js';
+import { progressSlotRecipe } from 'chakra-theme-dist/recipes/progress.js';
+import { switchSlotRecipe } from 'chakra-theme-dist/recipes/switch.js';
+import { tableSlotRecipe } from 'chakra-theme-dist/recipes/table.js';
+import { tabsSlotRecipe } from 'chakra-theme-dist/recipes/tabs.js';
+import { toastSlotRecipe } from 'chakra-theme-dist/recipes/toast.js';
+
+const font = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
 
 const config = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
   theme: {
+    breakpoints,
+    keyframes,
     tokens: {
-      fonts: {
-        heading: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif" },
-        body: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif" },
-      },
+      aspectRatios, animations, blurs, borders, colors, durations, easings, fontSizes, fontWeights,
+      letterSpacings, lineHeights, radii, spacing, sizes, zIndex: zIndices, cursor,
+      fonts: { heading: { value: font }, body: { value: font }, mono: { value: 'SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "Courier New", monospace' } },
     },
+    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    recipes: {
+      badge: badgeRecipe, button: buttonRecipe, code: codeRecipe, heading: headingRecipe, icon: iconRecipe,
+      input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe, dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe, list: listSlotRecipe, menu: menuSlotRecipe, nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe, switch: switchSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe, toast: toastSlotRecipe,
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
   },
 });
 
 /** The one Chakra system of the product, built once. */
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, config);

@@ -2,7 +2,9 @@ import { createRoot } from 'react-dom/client';
 import { StoreProvider } from 'shared-api';
 import { BrowserRouter, UiProvider } from 'shared-ui';
 import { App } from './app';
+import { capturePrerenderedLogin } from './prerendered-login';
 
+capturePrerenderedLogin();
 createRoot(document.getElementById('root')!).render(
   <StoreProvider>
     <UiProvider>

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   MSG, errorText, loginSchema, startSession, useAppDispatch, useForm, useSigninMutation, type LoginValues,
 } from 'shared-api';
 import { Box, Button, Center, Heading, Link, Stack, Text, TextField, notify, useNavigate } from 'shared-ui';
 import { AREAS } from './areas';
 import { loadRemoteApp } from './remotes';
+import { takePrerenderedLogin } from './prerendered-login';
 import { getRuntimeConfig, type RuntimeConfig } from './runtime-config';
 
 export function LoginPage() {
@@ -33,10 +34,21 @@ export function LoginPage() {
     },
   });
 
+  // Take over what was typed into index.html's static login page before this mounted (same commit: no keystroke
+  // can fall between its removal and this effect).
+  const formRef = useRef<HTMLFormElement>(null);
+  const { setValues } = form;
+  useLayoutEffect(() => {
+    const typed = takePrerenderedLogin();
+    if (!typed) return;
+    setValues({ email: typed.email, password: typed.password });
+    if (typed.focused) formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
+  }, [setValues]);
+
   return (
     <Center minH="100dvh" p="4" bg="bg.subtle">
       <Box w="full" maxW="sm" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: 5, md: 8 }} shadow="sm">
-        <form onSubmit={form.handleSubmit} noValidate>
+        <form ref={formRef} onSubmit={form.handleSubmit} noValidate>
         <Stack gap="5">
           <Stack gap="1">
             <Heading as="h1" size="xl">EPS-TOPIK Mock Exam</Heading>

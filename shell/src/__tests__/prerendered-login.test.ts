@@ -1,0 +1,28 @@
+import { capturePrerenderedLogin, takePrerenderedLogin } from '../prerendered-login';
+
+function staticPage() {
+  document.body.innerHTML = `<div id="root"><div id="prerendered-login"><form>
+    <label>Email<input name="email" /></label><label>Password<input name="password" type="password" /></label>
+  </form></div></div>`;
+  return {
+    email: document.querySelector<HTMLInputElement>('input[name="email"]')!,
+    password: document.querySelector<HTMLInputElement>('input[name="password"]')!,
+  };
+}
+
+test('what was typed into the static login page survives its removal, once', () => {
+  const { email, password } = staticPage();
+  capturePrerenderedLogin();
+  email.value = 'student@example.com';
+  password.focus();
+  password.value = 'secret';
+  document.getElementById('root')!.innerHTML = ''; // React's first commit
+  expect(takePrerenderedLogin()).toEqual({ email: 'student@example.com', password: 'secret', focused: 'password' });
+  expect(takePrerenderedLogin()).toBeNull();
+});
+
+test('an untouched static page hands over nothing', () => {
+  staticPage();
+  capturePrerenderedLogin();
+  expect(takePrerenderedLogin()).toBeNull();
+});
