@@ -17,6 +17,7 @@ import { newId } from '../ids.ts';
 import { displayName } from '../serializers.ts';
 import { alreadyClosed, closeAttempt, isOverdue, writeResult, type ClosedAttempt } from './close.ts';
 import { toAttemptJson, toQuestionJson } from './serialize.ts';
+import type { SubmitResponse } from '../../../shared-api/src/types.ts';
 
 type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
 
@@ -203,16 +204,7 @@ export async function recordListening(db: Db, clock: Clock, studentId: string, a
   return row.listeningStatus as Record<string, Partial<Record<AudioKey, number>>>;
 }
 
-export interface SubmitJson {
-  resultId: string;
-  score: number;
-  totalQuestions: number;
-  attempted: number;
-  correct: number;
-  percentage: string;
-  name: string;
-  user_uid: string;
-}
+export type SubmitJson = SubmitResponse;
 
 export function toSubmitJson(result: Result, student: Pick<AuthUser, 'firstName' | 'lastName' | 'userUid'>): SubmitJson {
   const total = result.totalQuestions;

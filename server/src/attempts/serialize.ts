@@ -1,20 +1,10 @@
 /** Row → JSON shapes for attempts, results and questions (shared-api/src/types.ts and endpoints/student-exam.ts). */
 import type { Attempt as AttemptRow, Question as QuestionRow, Result as ResultRow } from '../db/schema.ts';
 import type {
-  OptionType, Question as QuestionJson, QuestionType, Result as ResultJson, ResultAnswer,
+  Attempt, OptionType, Question as QuestionJson, QuestionType, Result as ResultJson, ResultAnswer,
 } from '../../../shared-api/src/types.ts';
 
-/** Mirrors `Attempt` of shared-api/src/endpoints/student-exam.ts (that file imports the web api slice). */
-export interface AttemptJson {
-  _id: string;
-  exam: string;
-  examTitle: string;
-  status: 'running' | 'submitted' | 'expired';
-  startedAt: string;
-  deadlineAt: string;
-  serverNow: string;
-  resultId: string | null;
-}
+export type AttemptJson = Attempt;
 
 export function toAttemptJson(row: AttemptRow, now: Date): AttemptJson {
   return {

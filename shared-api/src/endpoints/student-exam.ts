@@ -1,61 +1,8 @@
 /** The student's exam: lists by access, start (attempt), autosave, listening counts, submit, results. */
 import { api } from '../api';
-import type { Exam, Question, Result } from '../types';
-
-export interface ListedExam extends Exam {
-  /** attempts left, or null for no limit */
-  remaining: number | null;
-  /** why it cannot be started (Other Exams List) */
-  reason: string | null;
-}
-
-/** An attempt ("report" in the spec's calls). The server owns the clock. */
-export interface Attempt {
-  _id: string;
-  exam: string;
-  examTitle: string;
-  status: 'running' | 'submitted' | 'expired';
-  startedAt: string;
-  deadlineAt: string;
-  /** the server's clock when this was sent, to correct the device's clock */
-  serverNow: string;
-  resultId: string | null;
-}
-
-export interface StartAttemptResponse extends Attempt {
-  /** true when a running attempt of this exam was resumed instead of a new one created */
-  resumed: boolean;
-}
-
-export type AudioKey = 'main' | 'option1' | 'option2' | 'option3' | 'option4';
-export type ListeningStatus = Record<string, Partial<Record<AudioKey, number>>>;
-
-export interface RunningExam {
-  attempt: Attempt;
-  /** without answer and answer_details */
-  questions: Question[];
-  /** saved answers by question id ('0' unanswered) */
-  answers: Record<string, string>;
-  listeningStatus: ListeningStatus;
-}
-
-export interface SubmitResponse {
-  resultId: string;
-  score: number;
-  totalQuestions: number;
-  attempted: number;
-  correct: number;
-  /** correct / total x 100, two decimals */
-  percentage: string;
-  name: string;
-  user_uid: string;
-}
-
-export interface ResultDetail {
-  result: Result;
-  /** with answer and answer_details (the attempt is finished) */
-  questions: Question[];
-}
+import type {
+  Attempt, AudioKey, ListedExam, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
+} from '../types';
 
 export const studentExamApi = api.injectEndpoints({
   endpoints: (b) => ({
