@@ -8,9 +8,10 @@ import {
   type Exam, type RemoteExam, type TransferSite,
 } from 'shared-api';
 import {
-  Badge, Box, Button, ConfirmDialog, EmptyState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack, Text,
+  Box, Button, ConfirmDialog, EmptyState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack, Text,
   TextField, notify, useNavigate,
 } from 'shared-ui';
+import { ExamCard } from 'shared-ui/back-office';
 import { paths } from '../paths';
 
 export const TRANSFER_TEXT = {
@@ -24,22 +25,6 @@ export const TRANSFER_TEXT = {
 /** The server answers '<title>: <reason>'; the toast shows the title once and the reason under it. */
 const reasonOf = (err: unknown, title: string) => errorText(err, '').replace(new RegExp(`^${title}:\\s*`), '') || undefined;
 
-function RemoteExamCard({ exam, onSave }: { exam: RemoteExam; onSave: () => void }) {
-  return (
-    <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="2"
-      aria-label={exam.title} data-testid="remote-exam-card">
-      <Heading as="h3" size="md" lineClamp={2}>{exam.title}</Heading>
-      <HStack gap="2" flexWrap="wrap">
-        <Badge variant="outline">{exam.type}</Badge>
-        <Badge variant="outline">{exam.is_cbt ? 'CBT' : 'UBT'}</Badge>
-      </HStack>
-      <Text fontSize="sm" color="fg.muted">Category: {exam.category?.title ?? '—'}</Text>
-      <Text fontSize="sm" color="fg.muted">Questions: {exam.question_count}</Text>
-      <Box flex="1" />
-      <Button size="sm" onClick={onSave} aria-label={`Save ${exam.title}`}>Save Exam</Button>
-    </Box>
-  );
-}
 
 export function TransferExamPage() {
   const { user } = useSession();
@@ -110,7 +95,11 @@ export function TransferExamPage() {
             <Stack gap="3" as="section" aria-label="Exams of the other deployment">
               <Heading as="h2" size="md">Exams ({exams.length})</Heading>
               <SimpleGrid columns={{ base: 1, md: 3, lg: 4 }} gap="4">
-                {exams.map((e) => <RemoteExamCard key={e._id} exam={e} onSave={() => setChosen(e)} />)}
+                {exams.map((e) => (
+                  <ExamCard key={e._id} exam={e} showStatus={false} testId="remote-exam-card">
+                    <Button size="sm" onClick={() => setChosen(e)} aria-label={`Save ${e.title}`}>Save Exam</Button>
+                  </ExamCard>
+                ))}
               </SimpleGrid>
             </Stack>
           )

@@ -3,3 +3,4 @@ export {
   ExamListPage, QuestionListPage, QuestionSummaryPage, ExamResultsPage, ExamResultDetailPage, ExamInstitutesPage, CategoriesPage,
 } from './authoring/pages';
 export { authoringPaths, type AuthoringScope } from './authoring/scope';
+export { ExamCard } from './authoring/exam-list';

@@ -10,23 +10,28 @@ import { authoringPaths, canEditExam, type AuthoringScope } from './scope';
 import { useAuthoredExams } from './use-exams';
 import { useLoadErrorToast } from './use-load-error';
 
-function ExamCard({ exam, onView, onEdit, onDelete }: { exam: Exam; onView: () => void; onEdit?: () => void; onDelete?: () => void }) {
+/**
+ * One exam as a card: title, status (unless `showStatus` is false), type, UBT/CBT, category, question count, and the
+ * caller's actions. The exam lists and the transfer page (another deployment's exams) use it.
+ */
+export function ExamCard({ exam, showStatus = true, testId = 'exam-card', children }: {
+  exam: Pick<Exam, 'title' | 'status' | 'type' | 'is_cbt' | 'category' | 'question_count'>;
+  showStatus?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
-    <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="2" aria-label={exam.title} data-testid="exam-card">
+    <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="2" aria-label={exam.title} data-testid={testId}>
       <Heading as="h3" size="md" lineClamp={2}>{exam.title}</Heading>
       <HStack gap="2" flexWrap="wrap">
-        <Badge colorPalette={exam.status === 1 ? 'green' : 'gray'}>{exam.status === 1 ? 'Published' : 'Hidden'}</Badge>
+        {showStatus && <Badge colorPalette={exam.status === 1 ? 'green' : 'gray'}>{exam.status === 1 ? 'Published' : 'Hidden'}</Badge>}
         <Badge variant="outline">{exam.type}</Badge>
         <Badge variant="outline">{exam.is_cbt ? 'CBT' : 'UBT'}</Badge>
       </HStack>
       <Text fontSize="sm" color="fg.muted">Category: {exam.category?.title ?? '—'}</Text>
       <Text fontSize="sm" color="fg.muted">Questions: {exam.question_count}</Text>
       <Box flex="1" />
-      <HStack gap="2" flexWrap="wrap">
-        <Button size="sm" onClick={onView} aria-label={`View ${exam.title}`}>View</Button>
-        {onEdit && <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${exam.title}`}>Edit</Button>}
-        {onDelete && <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Delete ${exam.title}`}>Delete</Button>}
-      </HStack>
+      <HStack gap="2" flexWrap="wrap">{children}</HStack>
     </Box>
   );
 }
@@ -50,13 +55,11 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
 
   const list = exams.data ?? [];
   const card = (e: Exam, editable: boolean) => (
-    <ExamCard
-      key={e._id}
-      exam={e}
-      onView={() => navigate(paths.exam(e._id))}
-      onEdit={editable ? () => setDialog({ exam: e }) : undefined}
-      onDelete={editable ? () => setToDelete(e) : undefined}
-    />
+    <ExamCard key={e._id} exam={e}>
+      <Button size="sm" onClick={() => navigate(paths.exam(e._id))} aria-label={`View ${e.title}`}>View</Button>
+      {editable && <Button size="sm" variant="outline" onClick={() => setDialog({ exam: e })} aria-label={`Edit ${e.title}`}>Edit</Button>}
+      {editable && <Button size="sm" variant="outline" colorPalette="red" onClick={() => setToDelete(e)} aria-label={`Delete ${e.title}`}>Delete</Button>}
+    </ExamCard>
   );
   const grid = (cbt: boolean) => (
     <ExamGrid exams={list.filter((e) => e.is_cbt === cbt)}>{(e) => card(e, canEditExam(scope, user, e))}</ExamGrid>
