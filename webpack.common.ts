@@ -35,6 +35,16 @@ const pkgVersion = '1.0.0';
 const CHAKRA_THEME_DIST = path.join(__dirname, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');
 
 /**
+ * react-router 7's package `exports` only name its development build (warnings, invariant messages: about 10 kB gz
+ * more). Production builds take the production build the package also ships.
+ */
+const REACT_ROUTER_DIST = path.join(__dirname, 'node_modules', 'react-router', 'dist', 'production');
+const reactRouterProduction = {
+  'react-router$': path.join(REACT_ROUTER_DIST, 'index.mjs'),
+  'react-router/dom$': path.join(REACT_ROUTER_DIST, 'dom-export.mjs'),
+};
+
+/**
  * Shared singletons: one React, one UI kit (Chakra, emotion and the router live inside it, tree-shaken),
  * one API package (one store, one RTK Query slice). Apps never import Chakra, the router, RTK or ky directly.
  */
@@ -170,7 +180,7 @@ export function createConfig(opts: AppOptions) {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // Chakra's theme parts file by file, for the lean system in shared-ui/src/system.ts (the package's
         // `exports` hides dist/; `@chakra-ui/react/theme` would bring every recipe).
-        alias: { 'chakra-theme-dist': CHAKRA_THEME_DIST },
+        alias: { 'chakra-theme-dist': CHAKRA_THEME_DIST, ...(prod ? reactRouterProduction : {}) },
       },
       module: {
         rules: [

@@ -10,3 +10,10 @@ class RO { observe() {} unobserve() {} disconnect() {} }
 (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver ??= RO;
 window.scrollTo = () => {};
 Element.prototype.scrollTo = () => {};
+
+// The heavy half of the UI kit (dialogs, menus, tabs, toasts) and the form schemas are fetched on first use in the
+// browser; tests of screens get them up front so that a first render does not wait on a module transform.
+beforeAll(async () => {
+  const [{ preloadOverlays }, { preloadSchemas }] = await Promise.all([import('../shared-ui/src/overlays'), import('../shared-api/src/lazy-schemas')]);
+  await Promise.all([preloadOverlays(), preloadSchemas()]);
+}, 60_000);

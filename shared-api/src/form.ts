@@ -1,30 +1,83 @@
-/** A small form hook on yup: validates a field on blur and the whole form on submit; submits only without errors. */
+/**
+ * A small form hook: validates a field on blur and the whole form on submit; submits only without errors.
+ * The rules are a yup schema, a lazy schema handle (./lazy-schemas.ts: yup is fetched on the first validation) or a
+ * plain `validate` function returning the messages by field (the sign-in form: no yup at all).
+ */
 import { useCallback, useRef, useState } from 'react';
 import type { AnyObjectSchema, ValidationError } from 'yup';
+import type { LazySchema } from './lazy-schemas';
 
 export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
 
-export function useForm<T extends Record<string, unknown>>(opts: {
-  schema: AnyObjectSchema;
+type Rules<T> =
+  | { schema: AnyObjectSchema | LazySchema<AnyObjectSchema>; validate?: undefined }
+  | { validate: (values: T) => FormErrors<T>; schema?: undefined };
+
+const isLazy = (s: AnyObjectSchema | LazySchema<AnyObjectSchema>): s is LazySchema<AnyObjectSchema> =>
+  (s as LazySchema<AnyObjectSchema>).lazySchema === true;
+
+const validationError = (message: string, path?: string, inner: unknown[] = []) =>
+  Object.assign(new Error(message), { name: 'ValidationError', path, inner });
+
+/** A plain validate function in yup's shape, so the hook has one path. */
+function fromFunction<T>(validate: (values: T) => FormErrors<T>) {
+  const failures = (all: T) =>
+    Object.entries(validate(all) as Record<string, string | undefined>).filter((e): e is [string, string] => !!e[1]);
+  return {
+    async validateAt(name: string, all: T) {
+      const m = (validate(all) as Record<string, string | undefined>)[name];
+      if (m) throw validationError(m, name);
+    },
+    async validate(all: T) {
+      const f = failures(all);
+      if (f.length) throw validationError(f[0]![1], undefined, f.map(([path, message]) => validationError(message, path)));
+      return all;
+    },
+  };
+}
+
+/** Shown when the rules themselves could not be fetched (offline before the first form of the session). */
+export const FORM_OFFLINE = 'Could not check the form: no connection. Please try again.';
+
+let reportFormProblem: (message: string) => void = () => {};
+/** The UI kit tells the hook how to tell the user (a toast) when a form cannot be checked. */
+export function onFormProblem(report: (message: string) => void) {
+  reportFormProblem = report;
+}
+
+export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   initialValues: T;
   onSubmit: (values: T) => void | Promise<void>;
 }) {
   const [values, setValues] = useState<T>(opts.initialValues);
   const [errors, setErrors] = useState<FormErrors<T>>({});
   const [submitting, setSubmitting] = useState(false);
+  /** a problem with the form as a whole (its rules could not be fetched), not with one field */
+  const [formError, setFormError] = useState<string | null>(null);
   const valuesRef = useRef(values);
   valuesRef.current = values;
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+
+  /** The rules, yup's shape: the schema, the fetched lazy schema, or the validate function. */
+  const rules = useCallback(async (): Promise<Pick<AnyObjectSchema, 'validate' | 'validateAt'>> => {
+    const o = optsRef.current;
+    if (o.validate) return fromFunction(o.validate) as unknown as AnyObjectSchema;
+    return isLazy(o.schema) ? o.schema.load() : o.schema;
+  }, []);
 
   const validateField = useCallback(
     async (name: keyof T & string, all: T = valuesRef.current) => {
       try {
-        await opts.schema.validateAt(name, all);
+        await (await rules()).validateAt(name, all);
         setErrors((e) => ({ ...e, [name]: undefined }));
       } catch (err) {
+        // a failed fetch of the rules says nothing about the field: the submit will tell
+        if ((err as ValidationError).name !== 'ValidationError') return;
         setErrors((e) => ({ ...e, [name]: (err as ValidationError).message }));
       }
     },
-    [opts.schema],
+    [rules],
   );
 
   const setFieldValue = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
@@ -34,8 +87,17 @@ export function useForm<T extends Record<string, unknown>>(opts: {
   const handleSubmit = useCallback(
     async (e?: { preventDefault?: () => void }) => {
       e?.preventDefault?.();
+      let checker: Awaited<ReturnType<typeof rules>>;
       try {
-        const cast = (await opts.schema.validate(valuesRef.current, { abortEarly: false })) as T;
+        checker = await rules();
+        setFormError(null);
+      } catch {
+        setFormError(FORM_OFFLINE);
+        reportFormProblem(FORM_OFFLINE);
+        return;
+      }
+      try {
+        const cast = (await checker.validate(valuesRef.current, { abortEarly: false })) as T;
         setErrors({});
         setSubmitting(true);
         try {
@@ -60,6 +122,7 @@ export function useForm<T extends Record<string, unknown>>(opts: {
   return {
     values,
     errors,
+    formError,
     submitting,
     setValues,
     setErrors,

@@ -1,7 +1,11 @@
-/** shared-api: the one door to RTK Query, react-redux, ky and yup. Entity types, schemas, session, store, endpoints. */
+/**
+ * shared-api: the one door to RTK Query, react-redux, ky and yup. Entity types, schemas, session, store, endpoints.
+ * yup and the schemas are not in this entry's chunk: ./lazy-schemas.ts fetches them with the first form that validates.
+ */
 export * from './types';
 export * from './constants';
-export * from './validation';
+export * from './checks';
+export type { LoginValues } from './validation';
 export * from './session';
 export * from './api';
 export * from './store';
@@ -12,5 +16,6 @@ export * from './endpoints/student-exam';
 export * from './endpoints/authoring';
 export * from './endpoints/people';
 export * from './endpoints/transfer';
-export * from './schemas/people';
-export * from './schemas/authoring';
+export * from './schemas/people-rules';
+export * from './schemas/authoring-rules';
+export * from './lazy-schemas';

@@ -4,23 +4,9 @@
  */
 import * as yup from 'yup';
 import { NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, MSG } from './constants';
+import { EMAIL_RE, isChosen, msg } from './checks';
 
-export const msg = {
-  empty: (label: string) => `${label} cannot be empty.`,
-  invalid: (label: string) => ` Invalid ${label}.`,
-  min: (label: string, n: number) => `${label} should be more than ${n} characters.`,
-  max: (label: string, n: number) => `${label} should be less than ${n} characters.`,
-  fileType: (label: string, types: string[]) => `${label} only supports type of ${types.join(', ')}`,
-  fileSize: (label: string, kb: number) => `${label} cannot exceed ${kb}KB`,
-};
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/**
- * False for an empty value or a dropdown still on its 'Select …' placeholder. Only a value that starts with the word
- * 'select' is a placeholder: 'SELECTEDEXAM' is a real choice.
- */
-export const isChosen = (v: string | null | undefined): boolean => !!v && !/^\s*select\b/i.test(v);
+export { EMAIL_RE, isChosen, msg };
 
 /** Required: fails when empty, blank or still on a 'select' placeholder. */
 export const required = (label: string) =>

@@ -4,7 +4,9 @@
  * and give each component with a recipe its recipe in system.ts.
  */
 export {
-  Alert, Avatar, Badge, Box, Button, ButtonGroup, Card, Center, Code, Dialog, Field, Flex, Grid, Heading, HStack,
-  Image, Input, Link, List, Menu, NativeSelect, Portal, Progress, Separator, SimpleGrid, Spinner, Stack, Switch, Table,
-  Tabs, Text, Textarea, chakra,
+  Alert, Avatar, Badge, Box, Button, ButtonGroup, Card, Center, Code, Field, Flex, Grid, Heading, HStack,
+  Image, Input, Link, List, NativeSelect, Portal, Separator, SimpleGrid, Spinner, Stack, Table,
+  Text, Textarea, chakra,
 } from '@chakra-ui/react';
+/** Same API as Chakra's, fetched on first use (./overlays): they are most of Chakra's weight. */
+export { Dialog, Menu, Progress, Switch, Tabs, preloadOverlays } from './overlays';

@@ -5,7 +5,8 @@
  *
  * The theme parts come file by file from Chakra's dist through the `chakra-theme-dist` alias (webpack.common.ts,
  * tsconfig.base.json, jest.config.ts): not Chakra's public API, so check these paths when upgrading Chakra.
- * A component added to chakra.ts needs its recipe added here, or it renders unstyled.
+ * A component added to chakra.ts needs its recipe added here, or it renders unstyled (the lazy ones in ./overlays
+ * carry their own).
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import { breakpoints } from 'chakra-theme-dist/breakpoints.js';
@@ -46,16 +47,10 @@ import { textareaRecipe } from 'chakra-theme-dist/recipes/textarea.js';
 import { alertSlotRecipe } from 'chakra-theme-dist/recipes/alert.js';
 import { avatarSlotRecipe } from 'chakra-theme-dist/recipes/avatar.js';
 import { cardSlotRecipe } from 'chakra-theme-dist/recipes/card.js';
-import { dialogSlotRecipe } from 'chakra-theme-dist/recipes/dialog.js';
 import { fieldSlotRecipe } from 'chakra-theme-dist/recipes/field.js';
 import { listSlotRecipe } from 'chakra-theme-dist/recipes/list.js';
-import { menuSlotRecipe } from 'chakra-theme-dist/recipes/menu.js';
 import { nativeSelectSlotRecipe } from 'chakra-theme-dist/recipes/native-select.js';
-import { progressSlotRecipe } from 'chakra-theme-dist/recipes/progress.js';
-import { switchSlotRecipe } from 'chakra-theme-dist/recipes/switch.js';
 import { tableSlotRecipe } from 'chakra-theme-dist/recipes/table.js';
-import { tabsSlotRecipe } from 'chakra-theme-dist/recipes/tabs.js';
-import { toastSlotRecipe } from 'chakra-theme-dist/recipes/toast.js';
 
 const font = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
 
@@ -78,9 +73,9 @@ const config = defineConfig({
       input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe, dialog: dialogSlotRecipe,
-      field: fieldSlotRecipe, list: listSlotRecipe, menu: menuSlotRecipe, nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe, switch: switchSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe, toast: toastSlotRecipe,
+      alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe,
+      list: listSlotRecipe, nativeSelect: nativeSelectSlotRecipe, table: tableSlotRecipe,
+      // dialog, menu, progress, switch, tabs and toast: passed to their Root by ./overlays/heavy.tsx, fetched with them
     },
     textStyles,
     layerStyles,

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
-  MSG, errorText, loginSchema, startSession, useAppDispatch, useForm, useSigninMutation, type LoginValues,
+  MSG, errorText, checkLogin, startSession, useAppDispatch, useForm, useSigninMutation, type LoginValues,
 } from 'shared-api';
 import { Box, Button, Center, Heading, Link, Stack, Text, TextField, notify, useNavigate } from 'shared-ui';
 import { AREAS } from './areas';
@@ -18,7 +18,7 @@ export function LoginPage() {
   }, []);
 
   const form = useForm<LoginValues>({
-    schema: loginSchema,
+    validate: checkLogin,
     initialValues: { email: '', password: '' },
     onSubmit: async (values) => {
       const res = await signin(values);

@@ -10,8 +10,8 @@ import { ACCESS_TYPES, decide, type AccessFacts, type AccessType } from '../acce
 import { loadAccess, studentFacts } from '../access/student-exams.ts';
 import { newId } from '../ids.ts';
 import { HttpError } from '../errors.ts';
-import { msg } from '../../../shared-api/src/validation.ts';
-import { ACCESS_MSG } from '../../../shared-api/src/schemas/people.ts';
+import { msg } from '../../../shared-api/src/checks.ts';
+import { ACCESS_MSG } from '../../../shared-api/src/schemas/people-rules.ts';
 import type { ExamAccess as ExamAccessJson } from '../../../shared-api/src/types.ts';
 
 export const EXAM_NOT_AVAILABLE = 'Exam is not available to this user';

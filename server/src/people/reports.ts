@@ -7,7 +7,7 @@ import { ROLES } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
 import { displayName } from '../serializers.ts';
 import { toResultJson } from '../attempts/serialize.ts';
-import { msg } from '../../../shared-api/src/validation.ts';
+import { msg } from '../../../shared-api/src/checks.ts';
 import type { DayResult, Report, Result as ResultJson } from '../../../shared-api/src/types.ts';
 
 export type { DayResult };

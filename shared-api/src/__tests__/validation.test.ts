@@ -1,4 +1,7 @@
 import { changePasswordSchema, loginSchema, msg, phone, required } from '../validation';
+import { checkLogin } from '../checks';
+import * as lazySchemas from '../lazy-schemas';
+import * as allSchemas from '../schemas/index';
 
 async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown) {
   try {
@@ -54,5 +57,36 @@ describe('placeholder detection', () => {
     expect(isChosen('')).toBe(false);
     expect(isChosen('SELECTEDEXAM')).toBe(true);
     expect(isChosen('Selena')).toBe(true);
+  });
+});
+
+describe('the sign-in form without yup', () => {
+  it('checkLogin gives the same message as loginSchema for each field, case by case', async () => {
+    const cases = [
+      { email: '', password: '' }, { email: '   ', password: '        ' }, { email: 'a@b', password: '1234567' },
+      { email: 'a@b.com', password: '12345678' }, { email: ' student@example.com ', password: ' 1234567 ' },
+      { email: 'no-at-sign.com', password: 'password123' }, { email: 'a b@c.de', password: 'x' }, { email: 'a@b.c', password: 'abcdefghi' },
+      { email: 'student@example.com', password: 'password123' },
+    ];
+    for (const values of cases) {
+      const fromYup: Record<string, string> = {};
+      try {
+        await loginSchema.validate(values, { abortEarly: false });
+      } catch (e) {
+        for (const i of (e as { inner: { path: string; message: string }[] }).inner) fromYup[i.path] ??= i.message;
+      }
+      expect({ values, errors: checkLogin(values) }).toEqual({ values, errors: fromYup });
+    }
+  });
+});
+
+describe('lazy schema handles', () => {
+  it('every handle loads the schema of its name, and every form schema has a handle', async () => {
+    const handles = Object.entries(lazySchemas).filter(([, v]) => typeof v === 'object' && v && 'lazySchema' in v);
+    for (const [name, handle] of handles) {
+      expect(await (handle as { load: () => Promise<unknown> }).load()).toBe((allSchemas as Record<string, unknown>)[name]);
+    }
+    const schemaNames = Object.keys(allSchemas).filter((n) => n.endsWith('Schema') && n !== 'nameSchema');
+    expect(handles.map(([n]) => n).sort()).toEqual(schemaNames.sort());
   });
 });

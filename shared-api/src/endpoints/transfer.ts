@@ -5,7 +5,6 @@
  */
 import { api } from '../api';
 import type { Exam, RemoteExam } from '../types';
-import { msg, required, yup } from '../validation';
 
 /** The other deployment as an admin of it describes it (its View My Details: user id and token). */
 export type TransferSite = {
@@ -17,21 +16,6 @@ export type TransferSite = {
   token: string;
 };
 
-
-const isHttpUrl = (v: string | undefined) => {
-  try {
-    return /^https?:$/.test(new URL((v ?? '').trim()).protocol);
-  } catch {
-    return false;
-  }
-};
-
-/** The transfer form: Website Name (an http(s) address), UserId and Token, all required. */
-export const transferSiteSchema = yup.object({
-  url: required('Website Name').test('http-url', msg.invalid('Website Name'), isHttpUrl),
-  userId: required('UserId'),
-  token: required('Token'),
-});
 
 export const transferApi = api.injectEndpoints({
   endpoints: (b) => ({

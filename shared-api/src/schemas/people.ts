@@ -2,6 +2,9 @@
 import * as yup from 'yup';
 import { NAME_MIN, PHONE_LENGTH } from '../constants';
 import { confirmOf, email, isChosen, minLen, msg, password, phone } from '../validation';
+import { ACCESS_MSG } from './people-rules';
+
+export * from './people-rules';
 
 /** Phone that may be left empty, but when given must be exactly 10 digits (user edit). */
 const optionalPhone = (label = 'Phone') =>
@@ -58,15 +61,6 @@ export const profileSchema = yup.object({
   lastname: yup.string().trim().max(100, msg.max('Last Name', 100)),
 });
 
-export const ACCESS_MSG = {
-  type: 'Type  is required',
-  exam: 'Exam is required',
-  totalTimes: 'Total Times is required',
-  fromDate: 'From Date is required',
-  toDate: 'To Date is required',
-  toBeforeFrom: 'To Date should be after From Date',
-  noExams: 'Add at least one exam',
-} as const;
 
 /** A number field filled from a text input: '' means missing. */
 const count = (message: string) =>

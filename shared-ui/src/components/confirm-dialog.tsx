@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Portal, Text } from '@chakra-ui/react';
+import { Dialog } from '../overlays';
 import { useState, type ReactNode } from 'react';
 
 /** Asks before a destructive or final action. `message` is the spec's exact question. */

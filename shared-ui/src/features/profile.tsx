@@ -1,5 +1,6 @@
 /** Your Profile, for every role: name (editable), email and role (read-only), change password; back offices also get the picture card. */
-import { Avatar, Box, Button, Card, Code, Dialog, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Card, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../overlays';
 import { useRef, useState } from 'react';
 import {
   PROFILE_IMAGE_MAX_BYTES, ROLE_LABEL, changePasswordSchema, errorText, msg, profileSchema, sessionActions, useAppDispatch,

@@ -1,6 +1,7 @@
 /** The signed-in layout: top bar (title, name, role label, avatar menu) and the role's sidebar (width 210). */
-import { Avatar, Box, Button, Flex, HStack, Menu, Portal, Stack, Text, chakra } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Avatar, Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { preloadOverlays, useOverlays } from '../overlays';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
 
@@ -94,34 +95,15 @@ export function AppLayout(props: {
             {role !== null ? ROLE_LABEL[role] : ''}
           </Text>
         </Stack>
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
-            <Button variant="ghost" p="1" borderRadius="full" aria-label="Account menu">
-              <Avatar.Root size="sm">
-                <Avatar.Fallback name={name} />
-                {user?.image ? <Avatar.Image src={user.image} alt="" /> : null}
-              </Avatar.Root>
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.Item value="profile" onClick={() => navigate(props.profilePath)}>
-                  Profile
-                </Menu.Item>
-                <Menu.Item
-                  value="logout"
-                  onClick={() => {
-                    endSession(dispatch);
-                    navigate('/');
-                  }}
-                >
-                  Logout
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <AccountMenu
+          name={name}
+          image={user?.image ?? null}
+          onProfile={() => navigate(props.profilePath)}
+          onLogout={() => {
+            endSession(dispatch);
+            navigate('/');
+          }}
+        />
       </Flex>
       {showSide && (
         <Box as="nav" aria-label="Main" display={{ base: 'block', md: 'none' }} borderBottomWidth="1px" overflowX="auto" px="2" py="1">
@@ -182,5 +164,63 @@ export function PageHeader({ title, actions, onBack }: { title: ReactNode; actio
       </Text>
       {actions}
     </HStack>
+  );
+}
+
+/**
+ * The avatar's account menu (Profile, Logout). The menu machinery is in the lazily loaded half of the UI kit: the
+ * avatar is a plain button until it is hovered, focused or pressed (which fetches the menu), and the first press
+ * opens the real menu once it is here. Offline before it ever arrived, the button stays plain and a press retries.
+ */
+function AccountMenu(props: { name: string; image: string | null; onProfile: () => void; onLogout: () => void }) {
+  const [attempt, setAttempt] = useState(0);
+  const avatar = (
+    <Avatar.Root size="sm">
+      <Avatar.Fallback name={props.name} />
+      {props.image ? <Avatar.Image src={props.image} alt="" /> : null}
+    </Avatar.Root>
+  );
+  const plain = (
+    <Button
+      variant="ghost" p="1" borderRadius="full" aria-label="Account menu" aria-haspopup="menu" aria-expanded={false}
+      onPointerEnter={() => void preloadOverlays().catch(() => {})}
+      onFocus={() => void preloadOverlays().catch(() => {})}
+      onClick={() => setAttempt((a) => a + 1)}
+    >
+      {avatar}
+    </Button>
+  );
+  if (attempt === 0) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <LoadedAccountMenu key={attempt} {...props} avatar={avatar} plain={plain} />
+    </Suspense>
+  );
+}
+
+function LoadedAccountMenu(props: { avatar: ReactNode; plain: ReactNode; onProfile: () => void; onLogout: () => void }) {
+  const heavy = useOverlays();
+  if (!heavy) return props.plain;
+  const { Menu } = heavy.parts;
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen recipe={heavy.recipes.Menu}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" p="1" borderRadius="full" aria-label="Account menu">
+          {props.avatar}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="profile" onClick={props.onProfile}>
+              Profile
+            </Menu.Item>
+            <Menu.Item value="logout" onClick={props.onLogout}>
+              Logout
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }

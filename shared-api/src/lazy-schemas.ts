@@ -1,0 +1,46 @@
+/**
+ * The forms' yup schemas, as handles that fetch yup and the schemas (./schemas/index.ts, one chunk) the first time a
+ * form validates: yup is about a third of this package, and a student's first render validates nothing with it.
+ * `useForm` takes a handle where it takes a schema; `await handle.load()` gives the schema itself.
+ */
+import type * as All from './schemas/index';
+
+type Schemas = typeof All;
+
+let pending: Promise<Schemas> | undefined;
+function loadAll(): Promise<Schemas> {
+  pending ??= import(/* webpackChunkName: "forms" */ './schemas/index').catch((err: unknown) => {
+    pending = undefined; // offline: try again on the next validation
+    throw err;
+  });
+  return pending;
+}
+
+export interface LazySchema<S> {
+  readonly lazySchema: true;
+  readonly name: string;
+  load(): Promise<S>;
+}
+
+function lazy<K extends keyof Schemas>(name: K): LazySchema<Schemas[K]> {
+  return { lazySchema: true, name, load: () => loadAll().then((m) => m[name]) };
+}
+
+/** Fetches the schemas ahead of need (a dialog that is about to open). */
+export const preloadSchemas = (): Promise<unknown> => loadAll().catch(() => undefined);
+
+export const loginSchema = lazy('loginSchema');
+export const changePasswordSchema = lazy('changePasswordSchema');
+export const profileSchema = lazy('profileSchema');
+export const userCreateSchema = lazy('userCreateSchema');
+export const userEditSchema = lazy('userEditSchema');
+export const setUserPasswordSchema = lazy('setUserPasswordSchema');
+export const instituteCreateSchema = lazy('instituteCreateSchema');
+export const instituteEditSchema = lazy('instituteEditSchema');
+export const accessSchema = lazy('accessSchema');
+export const addToInstituteSchema = lazy('addToInstituteSchema');
+export const examSchema = lazy('examSchema');
+export const questionSchema = lazy('questionSchema');
+export const categorySchema = lazy('categorySchema');
+export const instituteAccessSchema = lazy('instituteAccessSchema');
+export const transferSiteSchema = lazy('transferSiteSchema');

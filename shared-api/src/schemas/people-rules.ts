@@ -1,0 +1,10 @@
+/** The people rules that need no yup (messages): in the first render. */
+export const ACCESS_MSG = {
+  type: 'Type  is required',
+  exam: 'Exam is required',
+  totalTimes: 'Total Times is required',
+  fromDate: 'From Date is required',
+  toDate: 'To Date is required',
+  toBeforeFrom: 'To Date should be after From Date',
+  noExams: 'Add at least one exam',
+} as const;
