@@ -15,5 +15,5 @@ Element.prototype.scrollTo = () => {};
 // browser; tests of screens get them up front so that a first render does not wait on a module transform.
 beforeAll(async () => {
   const [{ preloadOverlays }, { preloadSchemas }] = await Promise.all([import('../shared-ui/src/overlays'), import('../shared-api/src/lazy-schemas')]);
-  await Promise.all([preloadOverlays(), preloadSchemas()]);
+  await Promise.all([preloadOverlays('Dialog', 'Menu', 'Tabs', 'Progress', 'Switch', 'Toast'), preloadSchemas()]);
 }, 60_000);

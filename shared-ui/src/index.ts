@@ -14,3 +14,4 @@ export * from './components/not-found';
 export * from './components/dashboard';
 export * from './features';
 export * from './components/csv';
+export * from './components/lazy-screen';

@@ -2,14 +2,14 @@
  * One toaster for the whole product: bottom right, 5 seconds (spec section 8).
  *
  * The toast machinery (zag's toast store and its region) lives in the lazily loaded half of the UI kit
- * (./overlays/heavy.tsx): a page that raises no toast never fetches it. The first `notify` mounts the region and
+ * (./overlays/toast.tsx): a page that raises no toast never fetches it. The first `notify` mounts the region and
  * raises the toast once the region listens. If that module cannot be fetched (offline before it was ever needed),
  * the message is still shown, in a plain status box, so an error is never silent.
  */
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, onFormProblem } from 'shared-api';
-import { overlaysNow, preloadOverlays, useOverlays } from './overlays';
+import { loadOverlay, overlayNow, useOverlay } from './overlays';
 
 type Kind = 'error' | 'success' | 'info';
 interface Note { type: Kind; title: string; description?: string; id?: string }
@@ -33,8 +33,7 @@ let listening = new Promise<void>((resolve) => {
 });
 
 function raise(note: Note) {
-  const heavy = overlaysNow();
-  heavy?.toaster.create({ ...(note.id ? { id: note.id } : {}), type: note.type, title: note.title, description: note.description, closable: true });
+  overlayNow('Toast')?.toaster.create({ ...(note.id ? { id: note.id } : {}), type: note.type, title: note.title, description: note.description, closable: true });
 }
 
 /**
@@ -43,7 +42,7 @@ function raise(note: Note) {
  */
 function show(type: Kind, title: string, description?: string, id?: string) {
   const note: Note = { type, title, description, id };
-  preloadOverlays().then(
+  loadOverlay('Toast').then(
     () => {
       if (!wanted) {
         wanted = true;
@@ -73,7 +72,7 @@ export const notify = {
 onFormProblem((message) => notify.error(message));
 
 function ToastRegion() {
-  const heavy = useOverlays();
+  const heavy = useOverlay('Toast');
   const onMounted = useCallback(() => markListening(), []);
   return heavy ? <heavy.ToasterHost onMounted={onMounted} /> : null;
 }

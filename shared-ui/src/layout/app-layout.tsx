@@ -1,7 +1,7 @@
 /** The signed-in layout: top bar (title, name, role label, avatar menu) and the role's sidebar (width 210). */
 import { Avatar, Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { Suspense, useState, type ReactNode } from 'react';
-import { preloadOverlays, useOverlays } from '../overlays';
+import { preloadOverlays, useOverlay } from '../overlays';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
 
@@ -183,8 +183,8 @@ function AccountMenu(props: { name: string; image: string | null; onProfile: () 
   const plain = (
     <Button
       variant="ghost" p="1" borderRadius="full" aria-label="Account menu" aria-haspopup="menu" aria-expanded={false}
-      onPointerEnter={() => void preloadOverlays().catch(() => {})}
-      onFocus={() => void preloadOverlays().catch(() => {})}
+      onPointerEnter={() => void preloadOverlays('Menu')}
+      onFocus={() => void preloadOverlays('Menu')}
       onClick={() => setAttempt((a) => a + 1)}
     >
       {avatar}
@@ -199,11 +199,11 @@ function AccountMenu(props: { name: string; image: string | null; onProfile: () 
 }
 
 function LoadedAccountMenu(props: { avatar: ReactNode; plain: ReactNode; onProfile: () => void; onLogout: () => void }) {
-  const heavy = useOverlays();
-  if (!heavy) return props.plain;
-  const { Menu } = heavy.parts;
+  const menu = useOverlay('Menu');
+  if (!menu) return props.plain;
+  const Menu = menu.part;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen recipe={heavy.recipes.Menu}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen recipe={menu.recipe}>
       <Menu.Trigger asChild>
         <Button variant="ghost" p="1" borderRadius="full" aria-label="Account menu">
           {props.avatar}

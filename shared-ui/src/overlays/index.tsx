@@ -1,70 +1,89 @@
 /**
- * Lazy stand-ins for Chakra's heavy compound components. `Dialog`, `Menu`, `Tabs`, `Progress` and `Switch` keep
- * Chakra's API (`<Dialog.Root>`, `<Dialog.Content>`, ...): the Root suspends (inside its own boundary, rendering
- * nothing) until ./heavy.tsx has arrived, then renders the real part with its recipe; every other part only ever
- * renders inside a Root, when the module is already here.
+ * Lazy stand-ins for Chakra's heavy compound components (state machines from zag: most of Chakra's weight).
+ * `Dialog`, `Menu`, `Tabs`, `Progress` and `Switch` keep Chakra's API (`<Dialog.Root>`, `<Dialog.Content>`, ...): the
+ * Root suspends (inside its own boundary, rendering nothing) until its module (./dialog.ts, ...: one chunk each)
+ * has arrived, then renders the real part with its recipe (the recipes are not in the system, shared-ui/src/system.ts);
+ * every other part only ever renders inside a Root, when the module is already here.
  *
  * Loading starts when a Root first mounts (a page with a dialog fetches it with the page) or earlier through
- * `preloadOverlays()` (the account menu does so on hover or focus).
+ * `preloadOverlays(...)` (the account menu on hover or focus, the exam's start page for the exam's dialogs).
+ * If the module cannot be fetched (offline), the Root renders nothing and the next mount tries again.
  */
 import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import type * as Chakra from '@chakra-ui/react';
 
-type Heavy = typeof import('./heavy');
-type Name = keyof Heavy['parts'];
+const modules = {
+  Dialog: () => import(/* webpackChunkName: "ui-dialog" */ './dialog'),
+  Menu: () => import(/* webpackChunkName: "ui-menu" */ './menu'),
+  Tabs: () => import(/* webpackChunkName: "ui-tabs" */ './tabs'),
+  Progress: () => import(/* webpackChunkName: "ui-progress" */ './progress'),
+  Switch: () => import(/* webpackChunkName: "ui-switch" */ './switch'),
+  Toast: () => import(/* webpackChunkName: "ui-toast" */ './toast'),
+};
+type Modules = typeof modules;
+export type OverlayName = keyof Modules;
+type Loaded<N extends OverlayName> = Awaited<ReturnType<Modules[N]>>;
 
-let loaded: Heavy | undefined;
-let pending: Promise<Heavy> | undefined;
+const loaded: { [N in OverlayName]?: Loaded<N> } = {};
+const pending: { [N in OverlayName]?: Promise<Loaded<N>> } = {};
+const settling: { [N in OverlayName]?: Promise<Loaded<N> | null> } = {};
 
-/** Fetches the heavy half once; a failed fetch (offline) is retried on the next call. */
-export function preloadOverlays(): Promise<Heavy> {
-  pending ??= import(/* webpackChunkName: "ui-overlays" */ './heavy').then(
-    (m) => (loaded = m),
-    (err: unknown) => {
-      pending = undefined;
-      throw err;
-    },
-  );
-  return pending;
+/** Fetches one module once; a failed fetch (offline) is retried on the next call. */
+export function loadOverlay<N extends OverlayName>(name: N): Promise<Loaded<N>> {
+  let p = pending[name] as Promise<Loaded<N>> | undefined;
+  if (!p) {
+    p = (modules[name]() as Promise<Loaded<N>>).then(
+      (m) => ((loaded as Record<string, unknown>)[name] = m),
+      (err: unknown) => {
+        delete pending[name];
+        throw err;
+      },
+    );
+    (pending as Record<string, unknown>)[name] = p;
+  }
+  return p;
 }
 
-/** The heavy module if it has arrived. */
-export const overlaysNow = (): Heavy | undefined => loaded;
-
-let settling: Promise<Heavy | null> | undefined;
-/** The same fetch, settled: null when it failed (then the next call tries again). */
-function loadSettled(): Promise<Heavy | null> {
-  settling ??= preloadOverlays().then(
-    (m) => m,
-    () => {
-      settling = undefined;
-      return null;
-    },
-  );
-  return settling;
+/** Fetches these modules ahead of need (never rejects). */
+export function preloadOverlays(...names: OverlayName[]): Promise<void> {
+  return Promise.all(names.map((n) => loadOverlay(n).catch(() => undefined))).then(() => undefined);
 }
 
-/**
- * Suspends until the heavy module is here (for components under a Suspense boundary); null if it could not be
- * fetched (offline): the caller renders nothing rather than failing the page.
- */
-export function useOverlays(): Heavy | null {
-  return loaded ?? use(loadSettled());
+/** The module if it has arrived. */
+export const overlayNow = <N extends OverlayName>(name: N): Loaded<N> | undefined => loaded[name] as Loaded<N> | undefined;
+
+/** Suspends until the module is here (under a Suspense boundary); null if it could not be fetched. */
+export function useOverlay<N extends OverlayName>(name: N): Loaded<N> | null {
+  const now = loaded[name] as Loaded<N> | undefined;
+  if (now) return now;
+  let s = settling[name] as Promise<Loaded<N> | null> | undefined;
+  if (!s) {
+    s = loadOverlay(name).then(
+      (m) => m,
+      () => {
+        delete settling[name];
+        return null;
+      },
+    );
+    (settling as Record<string, unknown>)[name] = s;
+  }
+  return use(s);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyProps = Record<string, any> & { children?: ReactNode };
+type PartName = Exclude<OverlayName, 'Toast'>;
 
-function lazyNamespace<N extends Name>(name: N): Heavy['parts'][N] {
+function lazyNamespace<N extends PartName>(name: N): Loaded<N>['part'] {
   const cache = new Map<string, ComponentType<AnyProps>>();
   const make = (part: string): ComponentType<AnyProps> => {
     const isRoot = part === 'Root' || part === 'RootProvider';
     const Part = (props: AnyProps) => {
-      const m = useOverlays();
+      const m = useOverlay(name);
       if (!m) return null;
-      const Real = (m.parts[name] as unknown as Record<string, ComponentType<AnyProps>>)[part];
+      const Real = (m.part as unknown as Record<string, ComponentType<AnyProps>>)[part];
       if (!Real) throw new Error(`${name}.${part} is not a part of Chakra's ${name}`);
-      return isRoot ? <Real recipe={m.recipes[name]} {...props} /> : <Real {...props} />;
+      return isRoot ? <Real recipe={m.recipe} {...props} /> : <Real {...props} />;
     };
     Part.displayName = `${name}.${part}`;
     if (!isRoot) return Part;
@@ -76,7 +95,7 @@ function lazyNamespace<N extends Name>(name: N): Heavy['parts'][N] {
     Root.displayName = `${name}.${part}`;
     return Root;
   };
-  return new Proxy({} as Heavy['parts'][N], {
+  return new Proxy({} as Loaded<N>['part'], {
     get(_, part) {
       if (typeof part !== 'string') return undefined;
       let c = cache.get(part);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import {
   EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useIncreaseCountMutation, useSession, useStartAttemptMutation,
 } from 'shared-api';
-import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, useNavigate, useParams } from 'shared-ui';
+import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
 import { requestFullScreen } from '../exam/guards';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
@@ -12,6 +12,13 @@ export function ExamStartPage() {
   const { examId = '' } = useParams();
   const { user, institute } = useSession();
   const navigate = useNavigate();
+  // The exam page (its runner, the question view and the dialogs) is fetched while the student reads the rules,
+  // so Start opens it at once, even if the connection drops in between.
+  useEffect(() => {
+    void import(/* webpackChunkName: "exam" */ './exam-page').catch(() => {});
+    void preloadOverlays('Dialog');
+    void QuestionView.preload();
+  }, []);
   const selected = examStorage.selected();
   const matches = !!selected && selected._id === examId;
   const [startAttempt, { isLoading }] = useStartAttemptMutation();
