@@ -12,7 +12,7 @@ import { issueToken, type AuthUser } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
 import { HttpError } from '../src/errors.ts';
 import {
-  attemptBatchers, Batcher, saveBatch, submitBatch, type SaveItem, type Settled, type SubmitItem,
+  attemptBatchers, Batcher, saveBatch, submitBatch, warmUpBatchers, type BatchHooks, type SaveItem, type Settled, type SubmitItem,
 } from '../src/attempts/batcher.ts';
 import { bearer, buildTestApp, type TestApp } from './helpers.ts';
 
@@ -175,7 +175,7 @@ describe('submitBatch', () => {
     assert.deepEqual(await saved(items[0]!.attemptId), { [e1.qs[0]!.id]: e1.qs[0]!.answer, [e1.qs[3]!.id]: e1.qs[3]!.answer });
   });
 
-  test('an invalid item among valid ones is refused alone (400/404), nothing written for it; an overdue one is closed as expired', async () => {
+  const invalidAmongValid = async (options: BatchHooks) => {
     const e = await exam(4);
     const other = await exam(2);
     const [a, b, c, d, x] = await Promise.all([student(), student(), student(), student(), student()]);
@@ -193,7 +193,7 @@ describe('submitBatch', () => {
       { student: d!.user, examId: e.id, attemptId: ids.d, answers: correct(e), now: new Date() },
       // unknown attempt
       { student: a!.user, examId: e.id, attemptId: newId(), answers: [], now: new Date() },
-    ]);
+    ], options);
     assert.equal(value(out[0]).score, 4);
     assert.equal(httpStatus(out[1]), 400);
     assert.equal(value(out[2]).score, 4);
@@ -209,8 +209,30 @@ describe('submitBatch', () => {
     assert.equal((await attemptRow(ids.d)).status, 'expired');
     assert.deepEqual(await saved(ids.d), {});
     // b can still submit correctly afterwards
-    const again = await submitBatch(t.db, clock(), [{ student: b!.user, examId: e.id, attemptId: ids.b, answers: correct(e), now: new Date() }]);
+    const again = await submitBatch(t.db, clock(), [{ student: b!.user, examId: e.id, attemptId: ids.b, answers: correct(e), now: new Date() }], options);
     assert.equal(value(again[0]).score, 4);
+  };
+  test('an invalid item among valid ones is refused alone (400/404), nothing written for it; an overdue one is closed as expired', async () => {
+    await invalidAmongValid({});
+  });
+  test('the same with the exclusive claim (plain UPDATE, PGlite: one connection, one process)', async (ctx) => {
+    if (t.database.kind !== 'pglite') { ctx.skip('PGlite only'); return; }
+    await invalidAmongValid({ exclusive: true });
+  });
+
+  test('the start-up warm-up runs the batch statements and writes nothing', async () => {
+    const e = await exam(2);
+    const s = await student();
+    const id = await attempt(s, e);
+    const count = async () => (await t.db.select().from(results)).length;
+    const before = await count();
+    await warmUpBatchers(t.db, t.database.kind);
+    await warmUpBatchers(t.db, t.database.kind);
+    assert.equal(await count(), before);
+    assert.equal((await attemptRow(id)).status, 'running');
+    const out = await submitBatch(t.db, clock(), [{ student: s.user, examId: e.id, attemptId: id, answers: correct(e), now: new Date() }],
+      { exclusive: t.database.kind === 'pglite' });
+    assert.equal(value(out[0]).score, 2);
   });
 
   test('duplicates in one batch for the same attempt resolve to the same result; a later submit returns it too', async () => {

@@ -64,8 +64,17 @@ async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Test hooks: called inside the batch transaction after all writes, before COMMIT. */
-export interface BatchHooks { beforeCommit?: (tx: Executor) => Promise<void> | void }
+/** Options of a batch write. */
+export interface BatchHooks {
+  /** test hook: called inside the batch transaction after all writes, before COMMIT */
+  beforeCommit?: (tx: Executor) => Promise<void> | void;
+  /**
+   * The database has ONE connection used by this process only (PGlite: one connection, one process per data
+   * directory): no other transaction can run while the batch does, so the claim needs no explicitly ordered row locks
+   * (a plain UPDATE, cheaper). Never set it on PostgreSQL, where other processes and pooled connections write too.
+   */
+  exclusive?: boolean;
+}
 
 interface ExamQuestion extends ScoredQuestion { examId: string }
 
@@ -92,6 +101,96 @@ function latestAnswers(items: AnswerInput[] | undefined, known: Set<string> | un
     latest.set(i.question, i.answer);
   }
   return latest;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// the statements of a submit batch (also run once, on no rows, by warmUpBatchers)
+
+interface ClaimRow { id: string; user_id: string; exam_id: string; rid: string; at: string; cutoff: string }
+interface Claimed { id: string; status: string; exam_id: string; exam_title: string; user_id: string; institute_id: string | null; result_id: string }
+interface UpsertRow { attempt_id: string; question_id: string; answer: string; at: string }
+
+/**
+ * The claim of every attempt of the batch: status 'submitted' (or 'expired' past deadline + grace), submitted_at and
+ * the result id, only where the attempt is the caller's, of that exam and still running. On PostgreSQL the rows are
+ * first locked in id order (two batches of two processes cannot deadlock each other); `exclusive` (PGlite: one
+ * connection, one process) needs no lock order: nothing else can run meanwhile, and a plain UPDATE does less work.
+ */
+async function claimAttempts(tx: Executor, rows: ClaimRow[], exclusive: boolean): Promise<Claimed[]> {
+  if (exclusive) {
+    return queryRows<Claimed>(tx, sql`
+      update attempts a
+         set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
+             submitted_at = v.at,
+             result_id = v.rid
+        from jsonb_to_recordset(${json(rows)})
+          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz)
+       where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
+      returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id`);
+  }
+  return queryRows<Claimed>(tx, sql`
+      with v as (
+        select * from jsonb_to_recordset(${json(rows)})
+          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz)
+      ), locked as (
+        select a.id from attempts a join v on v.id = a.id and v.user_id = a.user_id and v.exam_id = a.exam_id
+         where a.status = 'running'
+         order by a.id
+         for no key update of a
+      )
+      update attempts a
+         set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
+             submitted_at = v.at,
+             result_id = v.rid
+        from v
+       where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
+         and a.id in (select id from locked)
+      returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id`);
+}
+
+/** The saved answers of these attempts, one JSON object { questionId: answer } per attempt (one row each). */
+async function savedAnswers(tx: Executor, attemptIds: string[]) {
+  return queryRows<{ attempt_id: string; saved: string | Record<string, string> }>(tx, sql`
+        select attempt_id, json_object_agg(question_id, answer)::text as saved from attempt_answers
+         where attempt_id in (select jsonb_array_elements_text(${json(attemptIds)}))
+         group by attempt_id`);
+}
+
+/** ONE statement: upserts the answers that changed (in (attempt, question) order) and inserts all the results. */
+async function writeResults(tx: Executor, upserts: UpsertRow[], resultRows: Record<string, unknown>[]): Promise<void> {
+  await tx.execute(sql`
+        with saved as (
+          insert into attempt_answers (attempt_id, question_id, answer, updated_at)
+          select attempt_id, question_id, answer, at
+            from jsonb_to_recordset(${json(upserts)}) as v(attempt_id text, question_id text, answer text, at timestamptz)
+          on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
+        )
+        insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
+        select id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at
+          from jsonb_to_recordset(${json(resultRows)}) as r(id text, attempt_id text, exam_id text, exam_title text, user_id text,
+            institute_id text, score int, total_questions int, attempted int, answers jsonb, created_at timestamptz)`);
+}
+
+class WarmUpDone extends Error {}
+
+/**
+ * Runs every statement of a submit batch once on NO rows, in a transaction that is rolled back (nothing is written):
+ * parsing, planning and opening the tables and indexes they touch costs tens of milliseconds the first time in a
+ * process (PGlite: catalog caches filled, relation files opened), which the first submission after start-up would
+ * otherwise pay. Called at start-up; errors are the caller's to log (the server works without it).
+ */
+export async function warmUpBatchers(db: Db, kind: 'pglite' | 'postgres'): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await examQuestions(tx, []);
+      await claimAttempts(tx, [], kind === 'pglite');
+      await savedAnswers(tx, []);
+      await writeResults(tx, [], []);
+      throw new WarmUpDone();
+    });
+  } catch (err) {
+    if (!(err instanceof WarmUpDone)) throw err;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -139,46 +238,29 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
       else groups.set(key, { first: i, all: [i], latest, rid: newId() });
     });
 
-    const claimRows = [...groups.values()].map((g) => {
+    const claimRows = [...groups.values()].map((g): ClaimRow => {
       const it = items[g.first]!;
       return {
         id: it.attemptId, user_id: it.student.id, exam_id: it.examId, rid: g.rid, at: it.now.toISOString(),
         cutoff: new Date(it.now.getTime() - clock.examGraceSeconds * 1000).toISOString(),
       };
     });
-    const claimed = claimRows.length === 0 ? [] : await queryRows<{
-      id: string; status: string; exam_id: string; exam_title: string; user_id: string; institute_id: string | null; result_id: string;
-    }>(tx, sql`
-      with v as (
-        select * from jsonb_to_recordset(${json(claimRows)})
-          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz)
-      ), locked as (
-        select a.id from attempts a join v on v.id = a.id and v.user_id = a.user_id and v.exam_id = a.exam_id
-         where a.status = 'running'
-         order by a.id
-         for no key update of a
-      )
-      update attempts a
-         set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
-             submitted_at = v.at,
-             result_id = v.rid
-        from v
-       where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
-         and a.id in (select id from locked)
-      returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id`);
+    const claimed = claimRows.length === 0 ? [] : await claimAttempts(tx, claimRows, hooks.exclusive === true);
     const claimedById = new Map(claimed.map((c) => [c.id, c]));
 
     // the saved answers of the claimed attempts, read after the claim
-    const savedOf = new Map<string, Record<string, string>>();
+    const savedOf = new Map<string, Map<string, string>>();
     if (claimed.length) {
-      const rows = await queryRows<{ attempt_id: string; saved: string | Record<string, string> }>(tx, sql`
-        select attempt_id, json_object_agg(question_id, answer)::text as saved from attempt_answers
-         where attempt_id in (select jsonb_array_elements_text(${json(claimed.map((c) => c.id))}))
-         group by attempt_id`);
-      for (const r of rows) savedOf.set(r.attempt_id, typeof r.saved === 'string' ? JSON.parse(r.saved) : r.saved);
+      const rows = await savedAnswers(tx, claimed.map((c) => c.id));
+      for (const r of rows) {
+        const obj = (typeof r.saved === 'string' ? JSON.parse(r.saved) : r.saved) as Record<string, string>;
+        const m = new Map<string, string>();
+        for (const q in obj) m.set(q, obj[q]!);
+        savedOf.set(r.attempt_id, m);
+      }
     }
 
-    const upserts: { attempt_id: string; question_id: string; answer: string; at: string }[] = [];
+    const upserts: UpsertRow[] = [];
     const resultRows: Record<string, unknown>[] = [];
     const results: { all: number[]; result: Result }[] = [];
     for (const g of groups.values()) {
@@ -188,7 +270,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
         fallback.push(...g.all); // not claimed: 404 or the existing result, by the one-request path
         continue;
       }
-      const saved = new Map(Object.entries(savedOf.get(c.id) ?? {}));
+      const saved = savedOf.get(c.id) ?? new Map<string, string>();
       const at = it.now.toISOString();
       if (c.status === 'submitted') {
         // after the time (status 'expired') the body's answers are ignored: closed from what was saved
@@ -214,17 +296,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
 
     if (resultRows.length) {
       upserts.sort((a, b) => (a.attempt_id < b.attempt_id ? -1 : a.attempt_id > b.attempt_id ? 1 : a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0));
-      await tx.execute(sql`
-        with saved as (
-          insert into attempt_answers (attempt_id, question_id, answer, updated_at)
-          select attempt_id, question_id, answer, at
-            from jsonb_to_recordset(${json(upserts)}) as v(attempt_id text, question_id text, answer text, at timestamptz)
-          on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
-        )
-        insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
-        select id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at
-          from jsonb_to_recordset(${json(resultRows)}) as r(id text, attempt_id text, exam_id text, exam_title text, user_id text,
-            institute_id text, score int, total_questions int, attempted int, answers jsonb, created_at timestamptz)`);
+      await writeResults(tx, upserts, resultRows);
     }
     await hooks.beforeCommit?.(tx);
     return results;
@@ -329,7 +401,7 @@ export function attemptBatchers(db: Db, kind: 'pglite' | 'postgres', clock: Cloc
   if (!b) {
     const opts = batchOptions(kind);
     b = {
-      submit: new Batcher((items) => submitBatch(db, clock, items), { ...opts, onBatch: batchLogger('submit') }),
+      submit: new Batcher((items) => submitBatch(db, clock, items, { exclusive: kind === 'pglite' }), { ...opts, onBatch: batchLogger('submit') }),
       save: new Batcher((items) => saveBatch(db, clock, items), { ...opts, onBatch: batchLogger('save') }),
     };
     byDb.set(db, b);

@@ -25,17 +25,20 @@ export interface Score {
 }
 
 /** Scores every question of the exam (unanswered ones as '0'); pure. */
-export function scoreAnswers(examQuestions: ScoredQuestion[], saved: Map<string, string>): Score {
-  const answers = examQuestions.map((q): ResultAnswer => {
+export function scoreAnswers(examQuestions: ScoredQuestion[], saved: Pick<Map<string, string>, 'get'>): Score {
+  // one pass (it runs for every submission of an exam-end burst)
+  const answers = new Array<ResultAnswer>(examQuestions.length);
+  let score = 0;
+  let attempted = 0;
+  for (let i = 0; i < examQuestions.length; i++) {
+    const q = examQuestions[i]!;
     const answer = saved.get(q.id) ?? UNANSWERED;
-    return { question: q.id, questionNumber: q.questionNumber, type: q.type, answer, correct: answer !== UNANSWERED && answer === q.answer };
-  });
-  return {
-    answers,
-    score: answers.filter((a) => a.correct).length,
-    attempted: answers.filter((a) => a.answer !== UNANSWERED).length,
-    totalQuestions: answers.length,
-  };
+    const correct = answer !== UNANSWERED && answer === q.answer;
+    if (correct) score++;
+    if (answer !== UNANSWERED) attempted++;
+    answers[i] = { question: q.id, questionNumber: q.questionNumber, type: q.type, answer, correct };
+  }
+  return { answers, score, attempted, totalQuestions: answers.length };
 }
 
 export interface ClosedAttempt {

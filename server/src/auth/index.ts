@@ -9,7 +9,7 @@
  * `request.user` is then the signed-in user (see AuthUser).
  */
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler, onRequestAsyncHookHandler } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { Batcher, batchLogger } from '../batcher.ts';
 import { users, type User } from '../db/schema.ts';
@@ -48,13 +48,16 @@ function bearer(request: FastifyRequest): string | undefined {
  * exam hundreds of requests arrive at once, and one lookup each was the largest cost on PGlite's single connection.
  * Every request is still checked against a read that started after it arrived, so revocation stays exact.
  */
-const userLoaders = new WeakMap<Db, Batcher<string, User | undefined>>();
+const userLoaders = new WeakMap<Db, Batcher<string, AuthUser | undefined>>();
 
-function userLoader(db: Db, kind: 'pglite' | 'postgres'): Batcher<string, User | undefined> {
+/** Every column but the password hash (never needed here: not read, not transferred, not parsed). */
+const { passwordHash: _hash, ...authColumns } = getTableColumns(users);
+
+function userLoader(db: Db, kind: 'pglite' | 'postgres'): Batcher<string, AuthUser | undefined> {
   let loader = userLoaders.get(db);
   if (!loader) {
-    loader = new Batcher<string, User | undefined>(async (ids) => {
-      const rows = await db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+    loader = new Batcher<string, AuthUser | undefined>(async (ids) => {
+      const rows = await db.select(authColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => ({ ok: true, value: byId.get(id) }));
     }, { maxBatch: 500, concurrency: kind === 'pglite' ? 1 : 3, onBatch: batchLogger('users') });
@@ -83,8 +86,7 @@ export const authenticate: onRequestAsyncHookHandler = async function authentica
   if (!row || row.deletedAt || row.status !== 1 || row.tokenVersion !== payload.tv) {
     throw new HttpError(401, 'Unauthorized');
   }
-  const { passwordHash: _omit, ...user } = row;
-  request.user = user;
+  request.user = { ...row }; // its own object: requests of one user in a batch share the row
 };
 
 /** preValidation hook: the signed-in user's role must be one of `roles`, else 403 {error:'Forbidden'}. */
