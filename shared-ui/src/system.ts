@@ -52,6 +52,13 @@ import { listSlotRecipe } from 'chakra-theme-dist/recipes/list.js';
 import { nativeSelectSlotRecipe } from 'chakra-theme-dist/recipes/native-select.js';
 import { tableSlotRecipe } from 'chakra-theme-dist/recipes/table.js';
 
+/**
+ * The palettes the product uses (gray, red, orange, green, teal, blue, purple): yellow, cyan and pink are left out.
+ * Every token is walked and turned into a CSS variable when the system is created, on the phone's main thread.
+ */
+const { yellow: _y, cyan: _c, pink: _p, ...paletteColors } = colors;
+const { yellow: _sy, cyan: _sc, pink: _sp, ...paletteSemanticColors } = semanticColors;
+
 const font = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
 
 const config = defineConfig({
@@ -63,11 +70,11 @@ const config = defineConfig({
     breakpoints,
     keyframes,
     tokens: {
-      aspectRatios, animations, blurs, borders, colors, durations, easings, fontSizes, fontWeights,
+      aspectRatios, animations, blurs, borders, colors: paletteColors, durations, easings, fontSizes, fontWeights,
       letterSpacings, lineHeights, radii, spacing, sizes, zIndex: zIndices, cursor,
       fonts: { heading: { value: font }, body: { value: font }, mono: { value: 'SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "Courier New", monospace' } },
     },
-    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    semanticTokens: { colors: paletteSemanticColors, shadows: semanticShadows, radii: semanticRadii },
     recipes: {
       badge: badgeRecipe, button: buttonRecipe, code: codeRecipe, heading: headingRecipe, icon: iconRecipe,
       input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
