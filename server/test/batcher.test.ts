@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, inArray } from 'drizzle-orm';
 import { attemptAnswers, attempts, examAccess, exams, questions, results, users } from '../src/db/schema.ts';
-import { issueToken, type AuthUser } from '../src/auth/index.ts';
+import { authColumns, issueToken, readAuthUsers, type AuthUser } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
 import { HttpError } from '../src/errors.ts';
 import {
@@ -347,6 +347,20 @@ describe('the routes', () => {
     });
     assert.equal(b.stats.items - before.items, 40);
     assert.ok(b.stats.batches - before.batches < 40, `40 submissions in ${b.stats.batches - before.batches} batches`);
+  });
+
+  test('the batched user read (one JSON text per row) returns exactly what a column select returns', async () => {
+    const [a, b] = await Promise.all([student(), student()]);
+    await t.db.update(users).set({ deletedAt: new Date('2026-01-02T03:04:05.678Z'), status: 0, tokenVersion: 3, image: 'é "quoted" \\ \n' })
+      .where(eq(users.id, b!.user.id));
+    const ids = [a!.user.id, b!.user.id, t.seed!.ids!.admin, newId()];
+    const expected = await t.db.select(authColumns).from(users).where(inArray(users.id, ids));
+    const got = await readAuthUsers(t.db, ids);
+    const byId = (list: AuthUser[]) => [...list].sort((x, y) => (x.id < y.id ? -1 : 1));
+    assert.equal(got.length, 3);
+    assert.deepStrictEqual(byId(got), byId(expected as AuthUser[]));
+    assert.ok(got.every((u) => u.createdAt instanceof Date && !('passwordHash' in u)));
+    assert.deepEqual(await readAuthUsers(t.db, []), []);
   });
 
   test('revocation stays exact with the batched user check: a bumped token_version, a disabled or deleted user get 401', async () => {

@@ -9,8 +9,8 @@
  * `request.user` is then the signed-in user (see AuthUser).
  */
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler, onRequestAsyncHookHandler } from 'fastify';
-import { getTableColumns, inArray } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/index.ts';
 import { Batcher, batchLogger } from '../batcher.ts';
 import { users, type User } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
@@ -51,13 +51,37 @@ function bearer(request: FastifyRequest): string | undefined {
 const userLoaders = new WeakMap<Db, Batcher<string, AuthUser | undefined>>();
 
 /** Every column but the password hash (never needed here: not read, not transferred, not parsed). */
-const { passwordHash: _hash, ...authColumns } = getTableColumns(users);
+const { passwordHash: _hash, ...columns } = getTableColumns(users);
+export const authColumns = columns;
+const authColumnList = Object.entries(authColumns);
+
+/**
+ * The users of these ids, as `db.select(authColumns)` returns them (same properties, same values: each column's own
+ * driver mapping, e.g. timestamps to Date), but read as ONE JSON text per row: PGlite decodes every field of a result
+ * separately (a copy and a TextDecoder call each), which for 500 users of 18 columns cost twice as much as parsing
+ * 500 JSON texts.
+ */
+export async function readAuthUsers(db: Db, ids: string[]): Promise<AuthUser[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ j: string | Record<string, unknown> }>(db, sql`
+    select row_to_json(u)::text as j
+      from (select ${sql.join(authColumnList.map(([, c]) => sql.identifier(c.name)), sql`, `)} from ${users} where ${users.id} in ${ids}) u`);
+  return rows.map((r) => {
+    const o = (typeof r.j === 'string' ? JSON.parse(r.j) : r.j) as Record<string, unknown>;
+    const user: Record<string, unknown> = {};
+    for (const [key, col] of authColumnList) {
+      const v = o[col.name];
+      user[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+    }
+    return user as AuthUser;
+  });
+}
 
 function userLoader(db: Db, kind: 'pglite' | 'postgres'): Batcher<string, AuthUser | undefined> {
   let loader = userLoaders.get(db);
   if (!loader) {
     loader = new Batcher<string, AuthUser | undefined>(async (ids) => {
-      const rows = await db.select(authColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
+      const rows = await readAuthUsers(db, [...new Set(ids)]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => ({ ok: true, value: byId.get(id) }));
     }, { maxBatch: 500, concurrency: kind === 'pglite' ? 1 : 3, onBatch: batchLogger('users') });
