@@ -57,7 +57,16 @@ async function startDemoExam(page: Page) {
 
 test('a student takes the demo exam: answers, audio, reload, offline, submit, result detail', async ({ page, context }) => {
   test.setTimeout(180_000);
-  page.on('dialog', (d) => void d.accept()); // the "Exam is Running" prompt on reload
+  // the "Exam is Running" prompt: accepted (reload), or dismissed once when dismissNext is set (logout)
+  const prompts: string[] = [];
+  let dismissNext = false;
+  page.on('dialog', (d) => {
+    prompts.push(d.message());
+    if (dismissNext) {
+      dismissNext = false;
+      void d.dismiss();
+    } else void d.accept();
+  });
   const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
   const userId = s.user._id;
   const examId = await demoExamId(page.request, s.token, userId);
@@ -88,6 +97,17 @@ test('a student takes the demo exam: answers, audio, reload, offline, submit, re
   await choose(3, '3');
   const status = page.getByRole('status').filter({ hasText: /saved|Saving|Offline|retrying/ });
   await expect(status).toHaveText('All answers saved');
+
+  // Logout from the avatar menu mid-exam asks first (once); answering No keeps the student in the exam
+  dismissNext = true;
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect.poll(() => prompts.length).toBe(1);
+  expect(prompts[0]).toBe('Exam is Running, it will affect the unsaved changes, Are you sure want to quit?');
+  await expect(page).toHaveURL(/\/student\/exams\/exam\//);
+  await expect(page.getByText('Remaining questions: 37')).toBeVisible();
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // Listening: navigation is locked while the audio plays, the play is counted
   await openQuestion(page, 25);

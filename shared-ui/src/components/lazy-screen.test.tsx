@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { UiProvider } from '../provider';
 import { lazyScreen } from './lazy-screen';
 
 describe('lazyScreen', () => {
   it('shows the loading state, then the screen', async () => {
-    let arrive: (c: (p: { name: string }) => JSX.Element) => void = () => {};
+    let arrive: (c: (p: { name: string }) => ReactElement) => void = () => {};
     const Screen = lazyScreen<{ name: string }>(() => new Promise((resolve) => { arrive = resolve; }));
     // (async act: React resumes a component suspended on a promise inside the act scope that awaits it)
     await act(async () => {

@@ -2,6 +2,9 @@
 import { Avatar, Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { Suspense, useState, type ReactNode } from 'react';
 import { preloadOverlays, useOverlay } from '../overlays';
+import { leaveGuard } from './leave-guard';
+
+export { leaveGuard };
 import { NavLink, useNavigate } from 'react-router-dom';
 import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
 
@@ -100,6 +103,8 @@ export function AppLayout(props: {
           image={user?.image ?? null}
           onProfile={() => navigate(props.profilePath)}
           onLogout={() => {
+            // a running exam asks first ('Exam is Running, ...'); its answers are on the server either way
+            if (!leaveGuard.confirm()) return;
             endSession(dispatch);
             navigate('/');
           }}

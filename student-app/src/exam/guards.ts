@@ -1,7 +1,7 @@
 /** While an exam runs: ask before leaving (tab close, reload, in-app navigation, browser back) and stay full screen. */
 import { useContext, useEffect } from 'react';
 import { MSG } from 'shared-api';
-import { UNSAFE_NavigationContext } from 'shared-ui';
+import { UNSAFE_NavigationContext, leaveGuard } from 'shared-ui';
 
 /** beforeunload prompt (closing or reloading the tab). */
 export function useBeforeUnload(active: boolean) {
@@ -29,11 +29,14 @@ export function useNavigationBlocker(active: boolean, message: string = MSG.exam
   useEffect(() => {
     if (!active) return;
     const { push, replace } = navigator;
+    // Logout in the layout asks through the same guard; an answer given there is not asked again here.
+    leaveGuard.set(message);
+    const mayLeave = () => leaveGuard.takeAnswer() || window.confirm(message);
     navigator.push = (...args: unknown[]) => {
-      if (window.confirm(message)) push.apply(navigator, args);
+      if (mayLeave()) push.apply(navigator, args);
     };
     navigator.replace = (...args: unknown[]) => {
-      if (window.confirm(message)) replace.apply(navigator, args);
+      if (mayLeave()) replace.apply(navigator, args);
     };
     // Back button: a duplicate entry for this page absorbs the first Back.
     window.history.pushState(window.history.state, '', window.location.href);
@@ -49,6 +52,7 @@ export function useNavigationBlocker(active: boolean, message: string = MSG.exam
     };
     window.addEventListener('popstate', onPop);
     return () => {
+      leaveGuard.set(null);
       navigator.push = push;
       navigator.replace = replace;
       window.removeEventListener('popstate', onPop);
