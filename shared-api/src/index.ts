@@ -19,3 +19,4 @@ export * from './endpoints/transfer';
 export * from './schemas/people-rules';
 export * from './schemas/authoring-rules';
 export * from './lazy-schemas';
+export * from './lazy-module';

@@ -4,17 +4,12 @@
  * `useForm` takes a handle where it takes a schema; `await handle.load()` gives the schema itself.
  */
 import type * as All from './schemas/index';
+import { lazyModule } from './lazy-module';
 
 type Schemas = typeof All;
 
-let pending: Promise<Schemas> | undefined;
-function loadAll(): Promise<Schemas> {
-  pending ??= import(/* webpackChunkName: "forms" */ './schemas/index').catch((err: unknown) => {
-    pending = undefined; // offline: try again on the next validation
-    throw err;
-  });
-  return pending;
-}
+// offline: the next validation tries again
+const schemas = lazyModule<Schemas>(() => import(/* webpackChunkName: "forms" */ './schemas/index'));
 
 export interface LazySchema<S> {
   readonly lazySchema: true;
@@ -23,11 +18,11 @@ export interface LazySchema<S> {
 }
 
 function lazy<K extends keyof Schemas>(name: K): LazySchema<Schemas[K]> {
-  return { lazySchema: true, name, load: () => loadAll().then((m) => m[name]) };
+  return { lazySchema: true, name, load: () => schemas.load().then((m) => m[name]) };
 }
 
 /** Fetches the schemas ahead of need (a dialog that is about to open). */
-export const preloadSchemas = (): Promise<unknown> => loadAll().catch(() => undefined);
+export const preloadSchemas = (): Promise<unknown> => schemas.settled();
 
 export const loginSchema = lazy('loginSchema');
 export const changePasswordSchema = lazy('changePasswordSchema');

@@ -4,6 +4,7 @@
  * (React.lazy would remember the failure until a reload).
  */
 import { Component, Suspense, use, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyModule } from 'shared-api';
 import { ErrorState, LoadingState } from './states';
 
 class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
@@ -32,25 +33,14 @@ export type LazyScreen<P> = ComponentType<P> & {
 };
 
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = <LoadingState />): LazyScreen<P> {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const fetchIt = () => {
-    pending ??= load().then(
-      (c) => (loaded = c),
-      (err: unknown) => {
-        pending = undefined;
-        throw err;
-      },
-    );
-    return pending;
-  };
+  const screen = lazyModule(load);
   function Inner(props: P) {
-    const Screen = loaded ?? use(fetchIt());
+    const Screen = screen.now() ?? use(screen.load());
     return <Screen {...props} />;
   }
   function LazyScreen(props: P) {
     const [, setAttempt] = useState(0);
-    if (loaded) return <Inner {...props} />;
+    if (screen.now()) return <Inner {...props} />;
     return (
       <LoadBoundary
         onRetry={() => {
@@ -63,6 +53,6 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
       </LoadBoundary>
     );
   }
-  LazyScreen.preload = () => fetchIt().then(() => undefined, () => undefined);
+  LazyScreen.preload = () => screen.settled().then(() => undefined);
   return LazyScreen;
 }

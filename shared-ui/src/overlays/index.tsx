@@ -11,8 +11,9 @@
  */
 import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import type * as Chakra from '@chakra-ui/react';
+import { lazyModule, type LazyModule } from 'shared-api';
 
-const modules = {
+const fetchers = {
   Dialog: () => import(/* webpackChunkName: "ui-dialog" */ './dialog'),
   Menu: () => import(/* webpackChunkName: "ui-menu" */ './menu'),
   Tabs: () => import(/* webpackChunkName: "ui-tabs" */ './tabs'),
@@ -20,54 +21,28 @@ const modules = {
   Switch: () => import(/* webpackChunkName: "ui-switch" */ './switch'),
   Toast: () => import(/* webpackChunkName: "ui-toast" */ './toast'),
 };
-type Modules = typeof modules;
-export type OverlayName = keyof Modules;
-type Loaded<N extends OverlayName> = Awaited<ReturnType<Modules[N]>>;
+type Fetchers = typeof fetchers;
+export type OverlayName = keyof Fetchers;
+type Loaded<N extends OverlayName> = Awaited<ReturnType<Fetchers[N]>>;
 
-const loaded: { [N in OverlayName]?: Loaded<N> } = {};
-const pending: { [N in OverlayName]?: Promise<Loaded<N>> } = {};
-const settling: { [N in OverlayName]?: Promise<Loaded<N> | null> } = {};
+const modules = Object.fromEntries(Object.entries(fetchers).map(([name, fetch]) => [name, lazyModule<unknown>(fetch)]));
+const moduleOf = <N extends OverlayName>(name: N) => modules[name] as LazyModule<Loaded<N>>;
 
 /** Fetches one module once; a failed fetch (offline) is retried on the next call. */
-export function loadOverlay<N extends OverlayName>(name: N): Promise<Loaded<N>> {
-  let p = pending[name] as Promise<Loaded<N>> | undefined;
-  if (!p) {
-    p = (modules[name]() as Promise<Loaded<N>>).then(
-      (m) => ((loaded as Record<string, unknown>)[name] = m),
-      (err: unknown) => {
-        delete pending[name];
-        throw err;
-      },
-    );
-    (pending as Record<string, unknown>)[name] = p;
-  }
-  return p;
-}
+export const loadOverlay = <N extends OverlayName>(name: N): Promise<Loaded<N>> => moduleOf(name).load();
 
 /** Fetches these modules ahead of need (never rejects). */
 export function preloadOverlays(...names: OverlayName[]): Promise<void> {
-  return Promise.all(names.map((n) => loadOverlay(n).catch(() => undefined))).then(() => undefined);
+  return Promise.all(names.map((n) => moduleOf(n).settled())).then(() => undefined);
 }
 
 /** The module if it has arrived. */
-export const overlayNow = <N extends OverlayName>(name: N): Loaded<N> | undefined => loaded[name] as Loaded<N> | undefined;
+export const overlayNow = <N extends OverlayName>(name: N): Loaded<N> | undefined => moduleOf(name).now();
 
 /** Suspends until the module is here (under a Suspense boundary); null if it could not be fetched. */
 export function useOverlay<N extends OverlayName>(name: N): Loaded<N> | null {
-  const now = loaded[name] as Loaded<N> | undefined;
-  if (now) return now;
-  let s = settling[name] as Promise<Loaded<N> | null> | undefined;
-  if (!s) {
-    s = loadOverlay(name).then(
-      (m) => m,
-      () => {
-        delete settling[name];
-        return null;
-      },
-    );
-    (settling as Record<string, unknown>)[name] = s;
-  }
-  return use(s);
+  const m = moduleOf(name);
+  return m.now() ?? use(m.settled());
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
