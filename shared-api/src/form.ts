@@ -52,8 +52,6 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   const [values, setValues] = useState<T>(opts.initialValues);
   const [errors, setErrors] = useState<FormErrors<T>>({});
   const [submitting, setSubmitting] = useState(false);
-  /** a problem with the form as a whole (its rules could not be fetched), not with one field */
-  const [formError, setFormError] = useState<string | null>(null);
   const valuesRef = useRef(values);
   valuesRef.current = values;
   const optsRef = useRef(opts);
@@ -90,9 +88,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
       let checker: Awaited<ReturnType<typeof rules>>;
       try {
         checker = await rules();
-        setFormError(null);
       } catch {
-        setFormError(FORM_OFFLINE);
         reportFormProblem(FORM_OFFLINE);
         return;
       }
@@ -122,7 +118,6 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   return {
     values,
     errors,
-    formError,
     submitting,
     setValues,
     setErrors,

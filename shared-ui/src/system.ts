@@ -82,7 +82,7 @@ const config = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe,
       list: listSlotRecipe, nativeSelect: nativeSelectSlotRecipe, table: tableSlotRecipe,
-      // dialog, menu, progress, switch, tabs and toast: passed to their Root by ./overlays/heavy.tsx, fetched with them
+      // dialog, menu, progress, switch, tabs and toast: passed to their Root by ./overlays, fetched with them
     },
     textStyles,
     layerStyles,

@@ -1,14 +1,8 @@
-import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, lazyScreen, useLocation, type NavItem } from 'shared-ui';
+import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, useLocation, type NavItem } from 'shared-ui';
 import { useShortLandscape } from './exam/use-landscape';
 import { ExamListPage } from './pages/exam-list-page';
+import { ContactPage, ExamPage, ExamStartPage, ResultPage, ResultsPage } from './pages/lazy';
 import { paths } from './paths';
-
-// The dashboard and the exam list are the first render; every other page is fetched when first opened.
-const ExamStartPage = lazyScreen(() => import(/* webpackChunkName: "exam-start" */ './pages/exam-start-page').then((m) => m.ExamStartPage));
-const ExamPage = lazyScreen(() => import(/* webpackChunkName: "exam" */ './pages/exam-page').then((m) => m.ExamPage));
-const ContactPage = lazyScreen(() => import(/* webpackChunkName: "contact" */ './pages/contact-page').then((m) => m.ContactPage));
-const ResultsPage = lazyScreen(() => import(/* webpackChunkName: "results" */ './pages/results-page').then((m) => m.ResultsPage));
-const ResultPage = lazyScreen(() => import(/* webpackChunkName: "results" */ './pages/result-page').then((m) => m.ResultPage));
 
 const nav: NavItem[] = [
   { label: 'Exam List', to: paths.exams },

@@ -3,8 +3,8 @@ import { Avatar, Box, Button, Card, Code, Field, Grid, HStack, Portal, Stack, Te
 import { Dialog } from '../overlays';
 import { useRef, useState } from 'react';
 import {
-  PROFILE_IMAGE_MAX_BYTES, ROLE_LABEL, changePasswordSchema, errorText, msg, profileSchema, sessionActions, useAppDispatch,
-  useChangePasswordMutation, useChangePictureMutation, useForm, useSession, useUpdateProfileMutation, type AppDispatch, type User,
+  ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,
+  useChangePictureMutation, useForm, useSession, useUpdateProfileMutation, type User,
 } from 'shared-api';
 import { TextField } from '../components/text-field';
 import { PageHeader } from '../layout/app-layout';

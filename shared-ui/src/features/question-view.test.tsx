@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { Question } from 'shared-api';
 import { UiProvider } from '../provider';
-import { QuestionView, parseOption, questionAudioUrls } from './question-view';
+import { QuestionView } from './question-view';
+import { parseOption, questionAudioUrls } from './question-options';
 
 const base: Question = {
   _id: 'q1', exam: 'e1', type: 'Reading', question_number: 3, main_heading: '다음을 고르십시오.', main_heading_image: false,

@@ -19,9 +19,7 @@
 import { Badge, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { UNANSWERED, type AudioKey, type Question } from 'shared-api';
-import { OPTION_KEYS, parseOption, questionAudioUrls, type ParsedOption } from './question-options';
-
-export { parseOption, questionAudioUrls, type ParsedOption };
+import { OPTION_KEYS, parseOption, type ParsedOption } from './question-options';
 
 export interface QuestionViewProps {
   question: Question;
@@ -33,8 +31,6 @@ export interface QuestionViewProps {
   onAudioPlayingChange?: (playing: boolean) => void;
   audioDisabled?: boolean;
 }
-
-
 
 function timesLabel(n: number) {
   return n === 1 ? 'Played 1 time' : `Played ${n} times`;

@@ -3,10 +3,10 @@ import { Avatar, Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '
 import { Suspense, useState, type ReactNode } from 'react';
 import { preloadOverlays, useOverlay } from '../overlays';
 import { leaveGuard } from './leave-guard';
-
-export { leaveGuard };
 import { NavLink, useNavigate } from 'react-router-dom';
 import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
+
+export { leaveGuard };
 
 export interface NavItem {
   label: string;
@@ -177,6 +177,8 @@ export function PageHeader({ title, actions, onBack }: { title: ReactNode; actio
  * avatar is a plain button until it is hovered, focused or pressed (which fetches the menu), and the first press
  * opens the real menu once it is here. Offline before it ever arrived, the button stays plain and a press retries.
  */
+const ACCOUNT_BUTTON = { variant: 'ghost', p: '1', borderRadius: 'full', 'aria-label': 'Account menu' } as const;
+
 function AccountMenu(props: { name: string; image: string | null; onProfile: () => void; onLogout: () => void }) {
   const [attempt, setAttempt] = useState(0);
   const avatar = (
@@ -187,7 +189,7 @@ function AccountMenu(props: { name: string; image: string | null; onProfile: () 
   );
   const plain = (
     <Button
-      variant="ghost" p="1" borderRadius="full" aria-label="Account menu" aria-haspopup="menu" aria-expanded={false}
+      {...ACCOUNT_BUTTON} aria-haspopup="menu" aria-expanded={false}
       onPointerEnter={() => void preloadOverlays('Menu')}
       onFocus={() => void preloadOverlays('Menu')}
       onClick={() => setAttempt((a) => a + 1)}
@@ -210,7 +212,7 @@ function LoadedAccountMenu(props: { avatar: ReactNode; plain: ReactNode; onProfi
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen recipe={menu.recipe}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" p="1" borderRadius="full" aria-label="Account menu">
+        <Button {...ACCOUNT_BUTTON}>
           {props.avatar}
         </Button>
       </Menu.Trigger>

@@ -7,6 +7,7 @@ import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOver
 import { requestFullScreen } from '../exam/guards';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
+import { ExamPage } from './lazy';
 
 export function ExamStartPage() {
   const { examId = '' } = useParams();
@@ -15,7 +16,7 @@ export function ExamStartPage() {
   // The exam page (its runner, the question view and the dialogs) is fetched while the student reads the rules,
   // so Start opens it at once, even if the connection drops in between.
   useEffect(() => {
-    void import(/* webpackChunkName: "exam" */ './exam-page').catch(() => {});
+    void ExamPage.preload();
     void preloadOverlays('Dialog');
     void QuestionView.preload();
   }, []);
