@@ -9,6 +9,6 @@ export function updateStoredSession(dispatch: AppDispatch, session: { token: str
 }
 
 /** The shared checker's file rules for the profile picture; '' when the file is fine. */
-export function checkProfileImage(file: { type: string; name?: string; size: number }): string {
-  return checkMediaFile('image', { name: '', ...file }, 'Image') ?? '';
+export function checkProfileImage(file: { type: string; name: string; size: number }): string {
+  return checkMediaFile('image', file, 'Image') ?? '';
 }
