@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StoreProvider } from 'shared-api';
 import { BrowserRouter, UiProvider } from 'shared-ui';
@@ -6,21 +5,15 @@ import { App } from './app';
 import { capturePrerenderedLogin } from './prerendered-login';
 
 capturePrerenderedLogin();
-const root = createRoot(document.getElementById('root')!);
-// The first render as a transition: React renders in slices and yields to the browser between them, so a phone's
-// main thread is not blocked for the whole first render (Total Blocking Time); what is on screen (the prerendered
-// sign-in form) stays until the new tree commits.
-startTransition(() => {
-  root.render(
-    <StoreProvider>
-      <UiProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </UiProvider>
-    </StoreProvider>,
-  );
-});
+createRoot(document.getElementById('root')!).render(
+  <StoreProvider>
+    <UiProvider>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </UiProvider>
+  </StoreProvider>,
+);
 
 /** Same-origin files worth keeping for the next visit (never the API). */
 function keepable(name: string): boolean {
