@@ -175,6 +175,32 @@ describe('submitBatch', () => {
     assert.deepEqual(await saved(items[0]!.attemptId), { [e1.qs[0]!.id]: e1.qs[0]!.answer, [e1.qs[3]!.id]: e1.qs[3]!.answer });
   });
 
+  test('a body that answers every question is scored alone, over different autosaves; a partial one with them', async () => {
+    const e = await exam(4);
+    const [a, b, x] = await Promise.all([student(), student(), student()]);
+    const ids = { a: await attempt(a!, e), b: await attempt(b!, e) };
+    // both autosaved every question correctly
+    for (const id of [ids.a, ids.b]) await t.db.insert(attemptAnswers).values(e.qs.map((q) => ({ attemptId: id, questionId: q.id, answer: q.answer })));
+    const wrong = (q: { answer: string }) => String((Number(q.answer) % 4) + 1);
+    const out = await submitBatch(t.db, clock(), [
+      // a changed every answer before submitting: the body wins
+      { student: a!.user, examId: e.id, attemptId: ids.a, answers: e.qs.map((q) => ({ question: q.id, answer: wrong(q) })), now: new Date() },
+      // b's partial body is scored with b's autosaves, even with someone else's complete body for b's attempt later in
+      // the same batch (refused)
+      { student: b!.user, examId: e.id, attemptId: ids.b, answers: [{ question: e.qs[0]!.id, answer: wrong(e.qs[0]!) }], now: new Date() },
+      { student: x!.user, examId: e.id, attemptId: ids.b, answers: correct(e), now: new Date() },
+    ], { exclusive: t.database.kind === 'pglite' });
+    const ra = value(out[0]);
+    assert.equal(ra.score, 0);
+    assert.deepEqual(ra.answers.map((r) => r.answer), e.qs.map(wrong));
+    assert.equal(value(out[1]).score, 3);
+    assert.equal(httpStatus(out[2]), 404);
+    const stored = new Map((await resultsOf([ids.a, ids.b])).map((r) => [r.attemptId, r]));
+    assert.deepEqual(stored.get(ids.a)?.answers, ra.answers);
+    assert.deepEqual(stored.get(ids.b)?.answers.map((r) => [r.answer, r.correct]),
+      e.qs.map((q, i) => (i === 0 ? [wrong(q), false] : [q.answer, true])));
+  });
+
   const invalidAmongValid = async (options: BatchHooks) => {
     const e = await exam(4);
     const other = await exam(2);

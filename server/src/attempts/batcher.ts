@@ -18,7 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../db/index.ts';
-import type { Result, ResultAnswer } from '../db/schema.ts';
+import { encodeResultAnswers, type Result, type ResultAnswer } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { newId } from '../ids.ts';
@@ -168,7 +168,7 @@ async function writeResults(tx: Executor, upserts: UpsertRow[], resultRows: Reco
         insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
         select id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at
           from jsonb_to_recordset(${json(resultRows)}) as r(id text, attempt_id text, exam_id text, exam_title text, user_id text,
-            institute_id text, score int, total_questions int, attempted int, answers jsonb, created_at timestamptz)`);
+            institute_id text, score int, total_questions int, attempted int, answers text, created_at timestamptz)`);
 }
 
 class WarmUpDone extends Error {}
@@ -212,8 +212,11 @@ export interface SubmitItem {
  *   2. the claim of every attempt (one UPDATE ... FROM the batch ... WHERE status = 'running' RETURNING, rows locked
  *      in id order): ownership, exam, the result id, and 'expired' instead of 'submitted' when past deadline + grace
  *      (then the body's answers are ignored, as before);
- *   3. the saved answers of the claimed attempts (one SELECT, after the claim: an autosave it waited for is scored);
- *   4. scoring in TypeScript; ONE statement upserts the answers that changed and inserts all the results;
+ *   3. the saved answers of the claimed attempts whose body does not answer every question (or that are past the
+ *      time): one SELECT, after the claim, so an autosave it waited for is scored. A body that answers every question
+ *      is scored alone (the saved answers cannot change it) and its result records the final answers;
+ *   4. scoring in TypeScript; ONE statement upserts the answers that changed (partial bodies) and inserts all the
+ *      results (their answers compact, see encodeResultAnswers);
  *   COMMIT. Items that were not claimed (unknown, someone else's, another exam, already closed) are then answered by
  *   the one-request path: 404, or the existing result (idempotent). Duplicates (same attempt, student and exam) in one
  *   batch get the same result, as a second submit would.
@@ -248,10 +251,15 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
     const claimed = claimRows.length === 0 ? [] : await claimAttempts(tx, claimRows, hooks.exclusive === true);
     const claimedById = new Map(claimed.map((c) => [c.id, c]));
 
-    // the saved answers of the claimed attempts, read after the claim
+    // the saved answers of the claimed attempts, read after the claim: only where they count, that is where the body
+    // does not answer every question of the exam, or the time is over (then the body is ignored). When the body answers
+    // them all, the saved ones cannot change the score: the result alone records the final answers (attempt_answers is
+    // the draft of a running attempt) and the burst's largest read is skipped.
     const savedOf = new Map<string, Map<string, string>>();
-    if (claimed.length) {
-      const rows = await savedAnswers(tx, claimed.map((c) => c.id));
+    const needSaved = claimed.filter((c) => c.status !== 'submitted'
+      || (groups.get(`${c.id} ${c.user_id} ${c.exam_id}`)?.latest.size ?? 0) < (known.get(c.exam_id)?.size ?? 0));
+    if (needSaved.length) {
+      const rows = await savedAnswers(tx, needSaved.map((c) => c.id));
       for (const r of rows) {
         const obj = (typeof r.saved === 'string' ? JSON.parse(r.saved) : r.saved) as Record<string, string>;
         const m = new Map<string, string>();
@@ -270,9 +278,10 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
         fallback.push(...g.all); // not claimed: 404 or the existing result, by the one-request path
         continue;
       }
-      const saved = savedOf.get(c.id) ?? new Map<string, string>();
       const at = it.now.toISOString();
-      if (c.status === 'submitted') {
+      const complete = c.status === 'submitted' && g.latest.size >= (known.get(c.exam_id)?.size ?? 0);
+      const saved = complete ? g.latest : savedOf.get(c.id) ?? new Map<string, string>();
+      if (c.status === 'submitted' && !complete) {
         // after the time (status 'expired') the body's answers are ignored: closed from what was saved
         for (const [q, a] of g.latest) {
           if (saved.get(q) !== a) upserts.push({ attempt_id: c.id, question_id: q, answer: a, at });
@@ -289,7 +298,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
       resultRows.push({
         id: result.id, attempt_id: result.attemptId, exam_id: result.examId, exam_title: result.examTitle,
         user_id: result.userId, institute_id: result.instituteId, score: result.score,
-        total_questions: result.totalQuestions, attempted: result.attempted, answers: result.answers, created_at: at,
+        total_questions: result.totalQuestions, attempted: result.attempted, answers: encodeResultAnswers(result.answers), created_at: at,
       });
     }
     fallback.push(...invalid);

@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/index.ts';
 import {
-  attemptAnswers, attempts, questions, results, type Attempt, type Result, type ResultAnswer,
+  attemptAnswers, attempts, encodeResultAnswers, questions, results, type Attempt, type Result, type ResultAnswer,
 } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { httpError } from '../errors.ts';
@@ -112,7 +112,7 @@ export async function writeResult(tx: Executor, claimed: Attempt, now: Date, ite
   await tx.execute(sql`${upsert}insert into results
       (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
     values (${result.id}, ${result.attemptId}, ${result.examId}, ${result.examTitle}, ${result.userId}, ${result.instituteId},
-      ${result.score}, ${result.totalQuestions}, ${result.attempted}, ${JSON.stringify(result.answers)}::jsonb, ${at}::timestamptz)`);
+      ${result.score}, ${result.totalQuestions}, ${result.attempted}, ${encodeResultAnswers(result.answers)}, ${at}::timestamptz)`);
   return result;
 }
 

@@ -152,6 +152,41 @@ export interface ResultAnswer {
   correct: boolean;
 }
 
+type AnswerTuple = [question: string, questionNumber: number, type: string, answer: string, correct: 0 | 1];
+const TYPE_CODE: Record<string, string> = { Reading: 'R', Listening: 'L' };
+const TYPE_OF_CODE: Record<string, string> = { R: 'Reading', L: 'Listening' };
+
+/**
+ * A result's answers as stored: a JSON array of [question, questionNumber, type code, answer, correct 0|1] tuples, as
+ * text. 40 answers take about 1.7 kB, so a result row stays under PostgreSQL's TOAST threshold (no compression, no
+ * second heap): as jsonb objects the same answers took 4-5 kB and writing them was the largest part of an exam-end
+ * burst (bench/RESULTS.md). Decoding also accepts the jsonb objects' shape (rows written before migration 0003).
+ */
+export function encodeResultAnswers(answers: readonly ResultAnswer[]): string {
+  const tuples = new Array<AnswerTuple>(answers.length);
+  for (let i = 0; i < answers.length; i++) {
+    const a = answers[i]!;
+    tuples[i] = [a.question, a.questionNumber, TYPE_CODE[a.type] ?? a.type, a.answer, a.correct ? 1 : 0];
+  }
+  return JSON.stringify(tuples);
+}
+
+export function decodeResultAnswers(stored: string | unknown[]): ResultAnswer[] {
+  const list = typeof stored === 'string' ? (JSON.parse(stored) as unknown[]) : stored;
+  if (!Array.isArray(list)) return [];
+  return list.map((x) => {
+    if (!Array.isArray(x)) return x as ResultAnswer;
+    const [question, questionNumber, type, answer, correct] = x as AnswerTuple;
+    return { question, questionNumber, type: TYPE_OF_CODE[type] ?? type, answer, correct: correct === 1 };
+  });
+}
+
+const resultAnswers = customType<{ data: ResultAnswer[]; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: encodeResultAnswers,
+  fromDriver: decodeResultAnswers,
+});
+
 /** A scored, finished attempt. Keeps the exam title so it stays readable after the exam is deleted. */
 export const results = pgTable('results', {
   id: text('id').primaryKey(),
@@ -163,7 +198,7 @@ export const results = pgTable('results', {
   score: integer('score').notNull(),
   totalQuestions: integer('total_questions').notNull(),
   attempted: integer('attempted').notNull(),
-  answers: jsonb('answers').$type<ResultAnswer[]>().notNull(),
+  answers: resultAnswers('answers').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('results_attempt_uq').on(t.attemptId),
