@@ -155,6 +155,7 @@ export interface ResultAnswer {
 type AnswerTuple = [question: string, questionNumber: number, type: string, answer: string, correct: 0 | 1];
 const TYPE_CODE: Record<string, string> = { Reading: 'R', Listening: 'L' };
 const TYPE_OF_CODE: Record<string, string> = { R: 'Reading', L: 'Listening' };
+const PLAIN = /^\w*$/;
 
 /**
  * A result's answers as stored: a JSON array of [question, questionNumber, type code, answer, correct 0|1] tuples, as
@@ -163,12 +164,19 @@ const TYPE_OF_CODE: Record<string, string> = { R: 'Reading', L: 'Listening' };
  * burst (bench/RESULTS.md). Decoding also accepts the jsonb objects' shape (rows written before migration 0003).
  */
 export function encodeResultAnswers(answers: readonly ResultAnswer[]): string {
-  const tuples = new Array<AnswerTuple>(answers.length);
+  // written for every submission of a burst: plain concatenation where no string needs escaping (ids, answers and
+  // type codes are word characters), JSON.stringify for anything else
+  let out = '[';
   for (let i = 0; i < answers.length; i++) {
     const a = answers[i]!;
-    tuples[i] = [a.question, a.questionNumber, TYPE_CODE[a.type] ?? a.type, a.answer, a.correct ? 1 : 0];
+    const type = TYPE_CODE[a.type] ?? a.type;
+    const n = Number.isFinite(a.questionNumber) ? a.questionNumber : null;
+    if (i) out += ',';
+    out += PLAIN.test(a.question) && PLAIN.test(type) && PLAIN.test(a.answer)
+      ? `["${a.question}",${n},"${type}","${a.answer}",${a.correct ? 1 : 0}]`
+      : JSON.stringify([a.question, n, type, a.answer, a.correct ? 1 : 0]);
   }
-  return JSON.stringify(tuples);
+  return `${out}]`;
 }
 
 export function decodeResultAnswers(stored: string | unknown[]): ResultAnswer[] {
