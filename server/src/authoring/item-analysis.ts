@@ -13,7 +13,7 @@ export interface SummaryQuestion {
   answer: string;
 }
 
-/** The parts of a stored result answer the analysis reads (results.answers is jsonb: trust nothing). */
+/** The parts of a stored result answer the analysis reads (decoded from stored text, possibly written by an older version: trust nothing). */
 export interface AnalysedAnswer {
   questionNumber?: unknown;
   answer?: unknown;
