@@ -56,6 +56,8 @@ export const sharedSingletons = {
   // Back-office screens admin and institute share; a student never loads this.
   'shared-ui/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  // The endpoints only the back office calls (authoring, people, transfer); a student never loads them.
+  'shared-api/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
 const brotli = promisify(zlib.brotliCompress);

@@ -1,6 +1,8 @@
 /**
  * shared-api: the one door to RTK Query, react-redux, ky and yup. Entity types, schemas, session, store, endpoints.
  * yup and the schemas are not in this entry's chunk: ./lazy-schemas.ts fetches them with the first form that validates.
+ * The back office's endpoints (authoring, people, transfer) are in shared-api/back-office (./back-office.ts): a
+ * student never loads them.
  */
 export * from './types';
 export * from './constants';
@@ -13,9 +15,7 @@ export * from './form';
 export * from './endpoints/auth';
 export * from './endpoints/stats';
 export * from './endpoints/student-exam';
-export * from './endpoints/authoring';
-export * from './endpoints/people';
-export * from './endpoints/transfer';
+export * from './endpoints/profile';
 export * from './schemas/people-rules';
 export * from './schemas/authoring-rules';
 export * from './lazy-schemas';

@@ -3,10 +3,8 @@
  * View My Details); Get Exams lists that deployment's exams; saving one copies it here, hidden, with its media.
  */
 import { useId, useState } from 'react';
-import {
-  errorText, transferSiteSchema, useForm, useGetTransferExamsMutation, useSession, useTransferExamMutation,
-  type Exam, type RemoteExam, type TransferSite,
-} from 'shared-api';
+import { errorText, transferSiteSchema, useForm, useSession, type Exam, type RemoteExam } from 'shared-api';
+import { useGetTransferExamsMutation, useTransferExamMutation, type TransferSite } from 'shared-api/back-office';
 import {
   Box, Button, ConfirmDialog, EmptyState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack, Text,
   TextField, notify, useNavigate,

@@ -1,5 +1,5 @@
 /** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
-import { api } from '../api';
+import { api } from 'shared-api';
 import type { AuthInstitute, Category, Exam, ExamType, OptionType, Question, QuestionType, Result, UploadedFile, QuestionSummaryRow } from '../types';
 
 export interface ExamInput {

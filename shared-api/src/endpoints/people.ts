@@ -1,5 +1,8 @@
-/** People, access and oversight: users, institutes, exam access, profile, today's results, reports. */
-import { api } from '../api';
+/**
+ * People, access and oversight (back office: shared-api/back-office): users, institutes, exam access, today's results,
+ * reports. The signed-in user's own profile is in ./profile.ts (every role).
+ */
+import { api } from 'shared-api';
 import type { AccessType, AuthInstitute, ExamAccess, Report, Result, User, DayResult } from '../types';
 
 export interface UserInput {
@@ -42,13 +45,6 @@ export interface CsvImportResponse {
 
 export const peopleApi = api.injectEndpoints({
   endpoints: (b) => ({
-    updateProfile: b.mutation<User & { name: string }, { userId: string; firstname: string; lastname: string; phone?: string; address?: string }>({
-      query: ({ userId, ...body }) => ({ url: `users/${userId}`, method: 'PUT', body }),
-      invalidatesTags: ['User'],
-    }),
-    changePassword: b.mutation<{ token: string }, { userId: string; email: string; password: string; newPassword: string; confirmPassword: string }>({
-      query: ({ userId, ...body }) => ({ url: `users/changePassword/${userId}`, method: 'PUT', body }),
-    }),
     getAllInstitutes: b.query<(User & { students: number })[], string>({
       query: (userId) => `users/getAllInstitutes/${userId}`,
       providesTags: [{ type: 'Institute', id: 'LIST' }],
@@ -136,24 +132,15 @@ export const peopleApi = api.injectEndpoints({
       query: ({ userId, startDate, endDate }) => ({ url: `reports/getReport/${userId}`, params: { startDate, endDate } }),
       providesTags: ['Report'],
     }),
-    changePicture: b.mutation<{ image: string }, { userId: string; file: File }>({
-      query: ({ userId, file }) => {
-        const fd = new FormData();
-        fd.append('image', file);
-        return { url: `users/changePicture/${userId}`, method: 'PUT', body: fd };
-      },
-      invalidatesTags: ['User'],
-    }),
   }),
 });
 
 export const {
-  useUpdateProfileMutation, useChangePasswordMutation, useGetAllInstitutesQuery, useCreateInstituteMutation,
+  useGetAllInstitutesQuery, useCreateInstituteMutation,
   useUpdateInstituteMutation, useDeleteUserMutation, useGetInstituteUsersQuery, useGetAllUsersQuery,
   useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery, useGetUsersOfInstituteQuery, useGetUserQuery, useCreateUserMutation,
   useImportUsersCsvMutation, useUpdateUserMutation, useUpdateUserPasswordMutation, useAddUserToInstituteMutation,
   useGetUserAccessQuery, useSaveUserAccessMutation, useGetResultsByDateQuery, useGetResultsOfUserQuery, useGetReportQuery,
-  useChangePictureMutation,
 } = peopleApi;
 
 export type { AuthInstitute };

@@ -3,7 +3,7 @@
  * Content-Security-Policy keeps the browser on its own origin, and the token stays out of URLs and logs.
  * Errors: 400 {error: 'Error Getting Exam: <reason>'} / {error: 'Error Transfering Exam: <reason>'}.
  */
-import { api } from '../api';
+import { api } from 'shared-api';
 import type { Exam, RemoteExam } from '../types';
 
 /** The other deployment as an admin of it describes it (its View My Details: user id and token). */

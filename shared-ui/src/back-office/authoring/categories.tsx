@@ -1,9 +1,7 @@
 /** Categories (admin): table with title, add (Title; server errors under the field) and delete with confirmation. */
 import { useEffect, useState } from 'react';
-import {
-  categorySchema, errorText, useCreateCategoryMutation, useDeleteCategoryMutation, useForm, useGetCategoriesQuery, useSession,
-  type Category,
-} from 'shared-api';
+import { categorySchema, errorText, useForm, useSession, type Category } from 'shared-api';
+import { useCreateCategoryMutation, useDeleteCategoryMutation, useGetCategoriesQuery } from 'shared-api/back-office';
 import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, TextField, notify, type Column } from 'shared-ui';
 import { FormDialog } from '../common/form-dialog';
 import { useLoadErrorToast } from './use-load-error';

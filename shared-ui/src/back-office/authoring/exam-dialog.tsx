@@ -1,9 +1,9 @@
 /** Add or edit an exam: title, UBT/CBT, CBT category and reference exam, type (if allowed), status (published exams). */
 import { useEffect } from 'react';
+import { EXAM_TYPES, errorText, examSchema, useForm, useSession, type Exam, type ExamType } from 'shared-api';
 import {
-  EXAM_TYPES, errorText, examSchema, useCreateExamMutation, useForm, useGetCategoriesQuery, useSession, useUpdateExamMutation,
-  type Exam, type ExamInput, type ExamType,
-} from 'shared-api';
+  useCreateExamMutation, useGetCategoriesQuery, useUpdateExamMutation, type ExamInput,
+} from 'shared-api/back-office';
 import { Switch, TextField, notify } from 'shared-ui';
 import { FormDialog, SelectField } from '../common/form-dialog';
 import type { AuthoringScope } from './scope';

@@ -1,9 +1,9 @@
 /** 'Who can see this exam?': the institutes a private exam is opened to; add one from a dropdown, remove with confirmation. */
 import { useEffect, useState } from 'react';
+import { errorText, instituteAccessSchema, useForm, useSession, type AuthInstitute } from 'shared-api';
 import {
-  errorText, instituteAccessSchema, useAddInstituteAccessMutation, useForm, useGetAllInstitutesQuery, useGetExamInstitutesQuery,
-  useGetExamQuery, useRemoveInstituteAccessMutation, useSession, type AuthInstitute,
-} from 'shared-api';
+  useAddInstituteAccessMutation, useGetAllInstitutesQuery, useGetExamInstitutesQuery, useGetExamQuery, useRemoveInstituteAccessMutation,
+} from 'shared-api/back-office';
 import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, notify, type Column } from 'shared-ui';
 import { FormDialog, SelectField } from '../common/form-dialog';
 import type { AuthoringScope } from './scope';

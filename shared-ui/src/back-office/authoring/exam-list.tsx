@@ -1,6 +1,7 @@
 /** Exam List: UBT EXAM / CBT EXAM tabs, Add Exams, exam cards; the institute also sees 'Exams You have Access To'. */
 import { useState, type ReactNode } from 'react';
-import { errorText, useDeleteExamMutation, useGetSharedExamsQuery, useSession, type Exam } from 'shared-api';
+import { errorText, useSession, type Exam } from 'shared-api';
+import { useDeleteExamMutation, useGetSharedExamsQuery } from 'shared-api/back-office';
 import {
   Badge, Box, Button, ConfirmDialog, EmptyState, ErrorState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack,
   Tabs, Text, notify, useNavigate,

@@ -1,5 +1,6 @@
 /** The results of one exam (50 per page) with CSV download, and one result's detail. */
-import { errorText, useGetExamQuery, useGetExamResultsQuery, type Result } from 'shared-api';
+import { errorText, type Result } from 'shared-api';
+import { useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
 import { Button, DataTable, ErrorState, PageHeader, ResultDetail, downloadCsv, type Column } from 'shared-ui';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';

@@ -1,9 +1,9 @@
 /** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
 import { useEffect, useId, useState } from 'react';
 import {
-  AUDIO_PREVIEW_RELOAD_MS, errorText, questionSchema, useCreateQuestionMutation, useForm, useSession, useUpdateQuestionMutation,
-  type OptionType, type Question, type QuestionType,
+  AUDIO_PREVIEW_RELOAD_MS, errorText, questionSchema, useForm, useSession, type OptionType, type Question, type QuestionType,
 } from 'shared-api';
+import { useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
 import {
   Box, Button, Dialog, Field, Grid, Heading, Portal, Stack, Switch, Text, TextField, Textarea, notify,
 } from 'shared-ui';

@@ -1,5 +1,6 @@
 /** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
-import type { OptionType, Question, QuestionInput, QuestionType } from 'shared-api';
+import type { OptionType, Question, QuestionType } from 'shared-api';
+import type { QuestionInput } from 'shared-api/back-office';
 
 export const OPTION_TYPES: { value: OptionType; label: string }[] = [
   { value: 'text', label: 'Text' },

@@ -1,9 +1,9 @@
 /** The questions of one exam: Reading/Listening toggle, table, add/edit/delete, publishing and the exam's menu. */
 import { lazy, Suspense, useState } from 'react';
+import { QUESTIONS_PER_TYPE, TOTAL_QUESTIONS, errorText, type Question, type QuestionType } from 'shared-api';
 import {
-  QUESTIONS_PER_TYPE, TOTAL_QUESTIONS, errorText, useDeleteQuestionMutation, useGetExamQuery, useGetQuestionsQuery,
-  usePublishExamMutation, type Question, type QuestionType,
-} from 'shared-api';
+  useDeleteQuestionMutation, useGetExamQuery, useGetQuestionsQuery, usePublishExamMutation,
+} from 'shared-api/back-office';
 import {
   Badge, Button, ButtonGroup, ConfirmDialog, DataTable, ErrorState, HStack, LoadingState, Menu, PageHeader, Portal, Text,
   notify, type Column,

@@ -1,5 +1,6 @@
 /** Question Summary: for numbers 1-40, whether each exists, its type and option type, and item analysis from results. */
-import { TOTAL_QUESTIONS, errorText, useGetExamQuery, useGetQuestionSummaryQuery, type QuestionSummaryRow } from 'shared-api';
+import { TOTAL_QUESTIONS, errorText, type QuestionSummaryRow } from 'shared-api';
+import { useGetExamQuery, useGetQuestionSummaryQuery } from 'shared-api/back-office';
 import { Box, DataTable, ErrorState, HStack, Heading, LoadingState, PageHeader, Stack, Text, type Column } from 'shared-ui';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';

@@ -1,4 +1,5 @@
-import { useGetAdminExamsQuery, useGetInstituteExamsQuery, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
+import { useGetAdminExamsQuery, useGetInstituteExamsQuery } from 'shared-api/back-office';
 import type { AuthoringScope } from './scope';
 
 /** The exams this back office authors: every exam for a scope that sees all, else the user's own list. */

@@ -1,7 +1,8 @@
 /** Import CSV: students from a file with the header email,firstname,lastname,phone,password; per-row errors shown. */
 import { Box, Button, Dialog, Field, Input, Link, Portal, Stack, Table, Text, notify } from 'shared-ui';
 import { useState } from 'react';
-import { errorText, useImportUsersCsvMutation, useSession, type CsvImportResponse } from 'shared-api';
+import { errorText, useSession } from 'shared-api';
+import { useImportUsersCsvMutation, type CsvImportResponse } from 'shared-api/back-office';
 
 export const CSV_HEADER = 'email,firstname,lastname,phone,password';
 const TEMPLATE = `${CSV_HEADER}\r\nstudent1@example.com,Sita,Sharma,9800000001,password123\r\n`;

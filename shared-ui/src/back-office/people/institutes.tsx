@@ -1,10 +1,10 @@
 /** Institutes (admin, /institutes): table, add and edit dialog, delete with confirmation, view. */
 import { Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, TextField, PageHeader, notify } from 'shared-ui';
 import { useEffect, useState } from 'react';
+import { errorText, instituteCreateSchema, instituteEditSchema, useForm, useSession, type User } from 'shared-api';
 import {
-  errorText, instituteCreateSchema, instituteEditSchema, useCreateInstituteMutation, useDeleteUserMutation, useForm,
-  useGetAllInstitutesQuery, useSession, useUpdateInstituteMutation, type User,
-} from 'shared-api';
+  useCreateInstituteMutation, useDeleteUserMutation, useGetAllInstitutesQuery, useUpdateInstituteMutation,
+} from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import type { PeoplePermissions } from './permissions';
 import { SelectField } from '../common/select-field';

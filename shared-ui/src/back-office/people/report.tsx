@@ -1,7 +1,8 @@
 /** Report (admin, /reports): exam attempts per institute between two dates, as a table and a bar chart, with CSV. */
 import { Box, Button, Grid, HStack, Stack, Text, useNavigate, downloadCsv, DataTable, ErrorState, LoadingState, TextField, PageHeader, notify } from 'shared-ui';
 import { useEffect, useState } from 'react';
-import { errorText, useGetReportQuery, useSession, type ReportRow } from 'shared-api';
+import { errorText, useSession, type ReportRow } from 'shared-api';
+import { useGetReportQuery } from 'shared-api/back-office';
 import { isoDate, type PeoplePermissions } from './permissions';
 
 export default function ReportPage({ perms }: { perms: PeoplePermissions }) {

@@ -1,7 +1,8 @@
 /** Today's Results (/results): the day's attempts (date to the next day), 50 per page, with CSV. */
 import { Box, ErrorState, TextField, PageHeader, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
-import { errorText, useGetResultsByDateQuery, useSession, type DayResult } from 'shared-api';
+import { errorText, useSession, type DayResult } from 'shared-api';
+import { useGetResultsByDateQuery } from 'shared-api/back-office';
 import { isoDate, nextDay, type PeoplePermissions } from './permissions';
 import { ResultsTable, type ResultRow } from './results-table';
 

@@ -2,9 +2,11 @@
 import { Badge, Box, Button, Card, Grid, HStack, Stack, Text, DataTable, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ACCESS_TYPES, accessSchema, errorText, useForm, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery,
-  useGetUserAccessQuery, useSaveUserAccessMutation, useSession, type AccessInput, type AccessType, type ExamAccess,
+  ACCESS_TYPES, accessSchema, errorText, useForm, useSession, type AccessType, type ExamAccess,
 } from 'shared-api';
+import {
+  useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetUserAccessQuery, useSaveUserAccessMutation, type AccessInput,
+} from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import { formatDate } from './permissions';
 import { SelectField } from '../common/select-field';

@@ -2,9 +2,11 @@
 import { Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ROLE_LABEL, authoringApi, errorText, useAppDispatch, useGetAdminExamsQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery,
-  useGetUserInfoQuery, useGetUsersOfInstituteQuery, useSession, type Exam, type Result,
+  ROLE_LABEL, errorText, useAppDispatch, useGetUserInfoQuery, useSession, type Exam, type Result,
 } from 'shared-api';
+import {
+  authoringApi, useGetAdminExamsQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery, useGetUsersOfInstituteQuery,
+} from 'shared-api/back-office';
 import type { PeoplePermissions } from './permissions';
 import { ResultsTable, type ResultRow } from './results-table';
 import { UserAccessTab } from './user-access';

@@ -1,9 +1,9 @@
 /** Add user, edit user (with the admin/institute change of that user's password). */
 import { Box, Button, Heading, Separator, Stack, TextField, notify } from 'shared-ui';
 import {
-  errorText, setUserPasswordSchema, useCreateUserMutation, useForm, useSession, userCreateSchema, userEditSchema,
-  useUpdateUserMutation, useUpdateUserPasswordMutation, type User,
+  errorText, setUserPasswordSchema, useForm, useSession, userCreateSchema, userEditSchema, type User,
 } from 'shared-api';
+import { useCreateUserMutation, useUpdateUserMutation, useUpdateUserPasswordMutation } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import { SelectField } from '../common/select-field';
 

@@ -1,10 +1,10 @@
 /** User Management (/users): admins get 'Yours Users', 'Users With No Institute' and 'All Users'; institutes their students. */
 import { Button, HStack, Tabs, PageHeader, notify } from 'shared-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { errorText, useForm, useSession, addToInstituteSchema, type User } from 'shared-api';
 import {
-  errorText, useAddUserToInstituteMutation, useForm, useGetAllInstitutesQuery, useGetAllUsersQuery, useGetInstituteUsersQuery,
-  useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery, useSession, addToInstituteSchema, type User,
-} from 'shared-api';
+  useAddUserToInstituteMutation, useGetAllInstitutesQuery, useGetAllUsersQuery, useGetInstituteUsersQuery, useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery,
+} from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import type { PeoplePermissions } from './permissions';
 import { SelectField } from '../common/select-field';

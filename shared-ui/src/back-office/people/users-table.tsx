@@ -1,7 +1,8 @@
 /** The users table: Email, First Name, Last Name, Status, with edit (and password), delete and view. */
 import { Badge, Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, notify } from 'shared-ui';
 import { useState, type ReactNode } from 'react';
-import { errorText, useDeleteUserMutation, useSession, type User } from 'shared-api';
+import { errorText, useSession, type User } from 'shared-api';
+import { useDeleteUserMutation } from 'shared-api/back-office';
 import type { PeoplePermissions } from './permissions';
 import { EditUserDialog } from './user-dialogs';
 

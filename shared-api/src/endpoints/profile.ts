@@ -1,0 +1,25 @@
+/** The signed-in user's own profile (every role, the student too): details, password, picture. */
+import { api } from '../api';
+import type { User } from '../types';
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    updateProfile: b.mutation<User & { name: string }, { userId: string; firstname: string; lastname: string; phone?: string; address?: string }>({
+      query: ({ userId, ...body }) => ({ url: `users/${userId}`, method: 'PUT', body }),
+      invalidatesTags: ['User'],
+    }),
+    changePassword: b.mutation<{ token: string }, { userId: string; email: string; password: string; newPassword: string; confirmPassword: string }>({
+      query: ({ userId, ...body }) => ({ url: `users/changePassword/${userId}`, method: 'PUT', body }),
+    }),
+    changePicture: b.mutation<{ image: string }, { userId: string; file: File }>({
+      query: ({ userId, file }) => {
+        const fd = new FormData();
+        fd.append('image', file);
+        return { url: `users/changePicture/${userId}`, method: 'PUT', body: fd };
+      },
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useUpdateProfileMutation, useChangePasswordMutation, useChangePictureMutation } = profileApi;
