@@ -187,7 +187,7 @@ test('an institute authors a 40-question exam with images and audio in the brows
   await expect(page.getByRole('article', { name: title })).toContainText('Questions: 40');
 });
 
-test('an admin opens a private exam to an institute and removes it again', async ({ page }) => {
+test('an admin opens a private exam to an institute (shown on the institute\'s Exam Access tab) and removes it again', async ({ page }) => {
   const admin = await loginApi(page.request, DEMO.admin.email, DEMO.admin.password);
   const title = `E2E private exam ${Date.now()}`;
   const created = await page.request.post(`/api/exams/create/${admin.user._id}`, {
@@ -218,12 +218,25 @@ test('an admin opens a private exam to an institute and removes it again', async
   const row = page.getByRole('row', { name: new RegExp(DEMO.institute.email) });
   await expect(row).toBeVisible();
 
+  // the other side: the institute's detail lists the exam under Exam Access (one call: exams/granted)
+  const institute = await loginApi(page.request, DEMO.institute.email, DEMO.institute.password);
+  const examAccessTab = async () => {
+    await page.goto(`/admin/institutes/${institute.user._id}`);
+    await page.getByRole('tab', { name: 'Exam Access' }).click();
+    await expect(page.getByText('Private exams this institute has been given access to.')).toBeVisible();
+  };
+  await examAccessTab();
+  await expect(page.getByText(title)).toBeVisible();
+  await page.goto(`/admin/exams/exam/${exam._id}/institutes`);
+
   await row.getByRole('button', { name: `Remove ${DEMO.institute.email}` }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Are you sure you want to remove this institute?');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(row).toHaveCount(0);
   await expect(page.getByText('No institute can see this exam yet')).toBeVisible();
+  await examAccessTab();
+  await expect(page.getByText(title)).toHaveCount(0);
 });
 
 test('an admin adds a category, sees a server error under the field for a duplicate, and deletes it', async ({ page }) => {

@@ -347,6 +347,31 @@ describe('private-exam access (Who can see this exam?)', () => {
     assert.deepEqual(rmRow.data, []);
   });
 
+  test("the private exams opened to one institute, in one call (the admin's view of that institute)", async () => {
+    const granted = (inst: string) => call(w.t, w.admin, 'GET', `exams/granted/${inst}/${w.admin.id}`);
+    const before = (await granted(w.institute.id)).data as { _id: string }[];
+    const open = (await createExam(w.t, w.admin, { title: 'Opened to Kathmandu' })).data._id;
+    const notOpen = (await createExam(w.t, w.admin, { title: 'Opened to nobody' })).data._id;
+    const toOther = (await createExam(w.t, w.admin, { title: 'Opened to the other' })).data._id;
+    await call(w.t, w.admin, 'PUT', `exam/addInstituteAccess/${open}/${w.admin.id}`, { institute: w.institute.id });
+    await call(w.t, w.admin, 'PUT', `exam/addInstituteAccess/${toOther}/${w.admin.id}`, { institute: w.other.id });
+    const r = await granted(w.institute.id);
+    assert.equal(r.statusCode, 200);
+    const ids = (r.data as { _id: string; title: string }[]).map((e) => e._id);
+    assert.ok(ids.includes(open));
+    assert.ok(!ids.includes(notOpen) && !ids.includes(toOther));
+    assert.equal(ids.length, before.length + 1);
+    assert.equal(r.data.find((e: { _id: string }) => e._id === open).title, 'Opened to Kathmandu');
+    // removing the access removes it from the list; a deleted exam is not listed
+    await call(w.t, w.admin, 'PUT', `exam/removeInstituteAccess/${open}/${w.admin.id}`, { institute: w.institute.id });
+    assert.ok(!((await granted(w.institute.id)).data as { _id: string }[]).some((e) => e._id === open));
+    await call(w.t, w.admin, 'DELETE', `exams/${toOther}/${w.admin.id}`);
+    assert.ok(!((await granted(w.other.id)).data as { _id: string }[]).some((e) => e._id === toOther));
+    // not an institute: 404; an institute asking: 403
+    for (const inst of [w.student.id, newId(), 'x']) assert.equal((await granted(inst)).statusCode, 404);
+    assert.equal((await call(w.t, w.institute, 'GET', `exams/granted/${w.institute.id}/${w.institute.id}`)).statusCode, 403);
+  });
+
   test('bad input and public exams refused', async () => {
     const id = (await createExam(w.t, w.admin, { title: 'Private 2' })).data._id;
     const url = (p: string) => `${p}/${id}/${w.admin.id}`;

@@ -134,6 +134,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/categories/create/:userId', allow: ['admin'], body: () => ({ title: `Cat ${unique()}` }) },
   { route: 'DELETE /api/categories/:categoryId/:userId', allow: ['admin'], params: async () => ({ categoryId: await freshCategory() }) },
   { route: 'GET /api/exams/exam/institutes/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }) },
+  { route: 'GET /api/exams/granted/:instituteId/:userId', allow: ['admin'], params: () => ({ instituteId: w.ids.institute }) },
   { route: 'PUT /api/exam/addInstituteAccess/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }), body: () => ({ institute: w.ids.institute }) },
   { route: 'PUT /api/exam/removeInstituteAccess/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }), body: () => ({ institute: w.ids.institute }) },
   { route: 'POST /api/exams/transfer/list/:userId', allow: ['admin'], body: () => ({}) },

@@ -17,7 +17,7 @@ import { storeMedia } from '../media.ts';
 import { toInstituteJson } from '../serializers.ts';
 import { toQuestionJson, toResultJson } from '../attempts/serialize.ts';
 import {
-  EXAM_MSG, examJson, examValues, listExamJson, loadExamFor, readableBy, sharedWith, type ExamBody,
+  EXAM_MSG, examJson, examValues, grantedTo, listExamJson, loadExamFor, readableBy, sharedWith, type ExamBody,
 } from '../authoring/exams.ts';
 import {
   checkQuestion, EMPTY_FIELDS, fieldsToRow, missingMedia, publishProblem, QMSG, QUESTION_TYPES, rowToFields,
@@ -374,6 +374,17 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
   app.get<P<'examId'>>('/exams/exam/institutes/:examId/:userId', { preValidation: adminOnly }, async (req) => {
     const exam = await privateExam(db, req.params.examId);
     return examInstitutes(db, exam.id);
+  });
+
+  // The other side of "Who can see this exam?": the private exams (others') opened to one institute, for the admin's
+  // view of that institute. One query instead of asking every private exam who can see it.
+  app.get<P<'instituteId'>>('/exams/granted/:instituteId/:userId', { preValidation: adminOnly }, async (req) => {
+    const { instituteId } = req.params;
+    if (!isId(instituteId)) throw new HttpError(404, 'Institute Not Found');
+    const [inst] = await db.select({ id: users.id }).from(users)
+      .where(and(eq(users.id, instituteId), eq(users.role, ROLES.institute), isNull(users.deletedAt))).limit(1);
+    if (!inst) throw new HttpError(404, 'Institute Not Found');
+    return listExamJson(db, and(isNull(exams.deletedAt), eq(exams.type, 'private'), ne(exams.userId, instituteId), grantedTo(instituteId)));
   });
 
   app.put<P<'examId'>>('/exam/addInstituteAccess/:examId/:userId', { preValidation: adminOnly }, async (req) => {

@@ -94,13 +94,18 @@ export const authoringApi = api.injectEndpoints({
       query: ({ examId, userId }) => `exams/exam/institutes/${examId}/${userId}`,
       providesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }],
     }),
+    /** The private exams (others') opened to one institute (admin). */
+    getExamsGrantedTo: b.query<Exam[], { instituteId: string; userId: string }>({
+      query: ({ instituteId, userId }) => `exams/granted/${instituteId}/${userId}`,
+      providesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: `granted:${a.instituteId}` }, { type: 'Exam', id: 'LIST' }],
+    }),
     addInstituteAccess: b.mutation<AuthInstitute[], { examId: string; userId: string; institute: string }>({
       query: ({ examId, userId, institute }) => ({ url: `exam/addInstituteAccess/${examId}/${userId}`, method: 'PUT', body: { institute } }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }],
+      invalidatesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }, { type: 'ExamInstitute', id: `granted:${a.institute}` }],
     }),
     removeInstituteAccess: b.mutation<AuthInstitute[], { examId: string; userId: string; institute: string }>({
       query: ({ examId, userId, institute }) => ({ url: `exam/removeInstituteAccess/${examId}/${userId}`, method: 'PUT', body: { institute } }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }],
+      invalidatesTags: (_r, _e, a) => [{ type: 'ExamInstitute', id: a.examId }, { type: 'ExamInstitute', id: `granted:${a.institute}` }],
     }),
   }),
 });
@@ -110,7 +115,7 @@ export const {
   useCreateExamMutation, useUpdateExamMutation, useDeleteExamMutation, usePublishExamMutation, useGetQuestionsQuery,
   useCreateQuestionMutation, useUpdateQuestionMutation, useDeleteQuestionMutation, useGetQuestionSummaryQuery,
   useGetExamResultsQuery, useGetCategoriesQuery, useCreateCategoryMutation, useDeleteCategoryMutation,
-  useGetExamInstitutesQuery, useAddInstituteAccessMutation, useRemoveInstituteAccessMutation,
+  useGetExamInstitutesQuery, useGetExamsGrantedToQuery, useAddInstituteAccessMutation, useRemoveInstituteAccessMutation,
 } = authoringApi;
 
 /**

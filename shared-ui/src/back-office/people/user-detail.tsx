@@ -1,11 +1,11 @@
 /** User detail (/users/{userId}, /institutes/{userId}): header, then tabs for an institute or for a student. */
 import { Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify } from 'shared-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
-  ROLE_LABEL, errorText, useAppDispatch, useGetUserInfoQuery, useSession, type Exam, type Result,
+  ROLE_LABEL, errorText, useGetUserInfoQuery, useSession, type Exam, type Result,
 } from 'shared-api';
 import {
-  authoringApi, useGetAdminExamsQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery, useGetUsersOfInstituteQuery,
+  useGetExamsGrantedToQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery, useGetUsersOfInstituteQuery,
 } from 'shared-api/back-office';
 import type { PeoplePermissions } from './permissions';
 import { ResultsTable, type ResultRow } from './results-table';
@@ -170,37 +170,18 @@ function InstituteExamsTab({ instituteId }: { instituteId: string }) {
   return <ExamGrid exams={q.data ?? []} emptyText="Empty Exam List" />;
 }
 
-/**
- * Private exams an admin opened to this institute. There is no "exams shared with institute X" call, so this asks
- * each private exam who can see it (admin only: only an admin views an institute's detail).
- */
+/** Private exams an admin opened to this institute (admin only: only an admin views an institute's detail). */
 function InstituteExamAccessTab({ instituteId }: { instituteId: string }) {
   const { user: me } = useSession();
-  const dispatch = useAppDispatch();
-  const exams = useGetAdminExamsQuery(me?._id ?? '', { skip: !me });
-  const [shared, setShared] = useState<Exam[] | null>(null);
-  const [failed, setFailed] = useState('');
-  useEffect(() => {
-    if (!exams.data || !me) return;
-    let live = true;
-    const others = exams.data.filter((e) => e.type === 'private' && e.user._id !== instituteId);
-    const subs = others.map((e) => dispatch(authoringApi.endpoints.getExamInstitutes.initiate({ examId: e._id, userId: me._id })));
-    Promise.all(subs.map((s) => s.unwrap()))
-      .then((lists) => live && setShared(others.filter((_, i) => lists[i].some((inst) => inst._id === instituteId))))
-      .catch((err) => live && setFailed(errorText(err, 'Error cannot get Exams')));
-    return () => {
-      live = false;
-      subs.forEach((s) => s.unsubscribe());
-    };
-  }, [exams.data, me, instituteId, dispatch]);
-  if (exams.error || failed) return <ErrorState title="Error cannot get Exams" message={failed || errorText(exams.error, '')} />;
-  if (!shared) return <LoadingState />;
+  const granted = useGetExamsGrantedToQuery({ instituteId, userId: me?._id ?? '' }, { skip: !me });
+  if (granted.error) return <ErrorState title="Error cannot get Exams" message={errorText(granted.error, '')} />;
+  if (!granted.data) return <LoadingState />;
   return (
     <Box>
       <Text fontSize="sm" color="fg.muted" mb="3">
         Private exams this institute has been given access to. Public and free exams are open to every institute.
       </Text>
-      <ExamGrid exams={shared} emptyText="No private exams shared with this institute" />
+      <ExamGrid exams={granted.data} emptyText="No private exams shared with this institute" />
     </Box>
   );
 }
