@@ -300,7 +300,7 @@ async function runOne(kind, port) {
     const rawAfter = await rawInsertRate(kind, databaseUrl);
     const rawRate = (rawBefore + rawAfter) / 2;
     const acked = [];
-    submit.replies.forEach((r, i) => { if (r.status === 200) acked.push({ ...started[i], answers: started[i].answers, resultId: r.body.resultId, score: r.body.score }); });
+    submit.replies.forEach((r, i) => { if (r.status === 200) acked.push({ ...started[i], resultId: r.body.resultId, score: r.body.score }); });
     const submitRate = submit.row.requests / (submit.row.wallMs / 1000);
     const one = {
       round, submit: submit.row, acked, rawBefore, rawAfter, rawRate, server: server_, ratio: server_.rate / rawRate,

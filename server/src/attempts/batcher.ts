@@ -93,6 +93,9 @@ async function examQuestions(tx: Executor, examIds: string[]): Promise<Map<strin
   return byExam;
 }
 
+/** The items of a batch that share a claim: the same attempt, student and exam. */
+const groupKey = (attemptId: string, studentId: string, examId: string) => `${attemptId} ${studentId} ${examId}`;
+
 /** One row per question (the last choice wins); false when some question is not one of `known`. */
 function latestAnswers(items: AnswerInput[] | undefined, known: Set<string> | undefined): Map<string, string> | false {
   const latest = new Map<string, string>();
@@ -235,7 +238,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
     items.forEach((it, i) => {
       const latest = latestAnswers(it.answers, known.get(it.examId));
       if (!latest) { invalid.push(i); return; }
-      const key = `${it.attemptId} ${it.student.id} ${it.examId}`;
+      const key = groupKey(it.attemptId, it.student.id, it.examId);
       const g = groups.get(key);
       if (g) g.all.push(i);
       else groups.set(key, { first: i, all: [i], latest, rid: newId() });
@@ -255,9 +258,10 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
     // does not answer every question of the exam, or the time is over (then the body is ignored). When the body answers
     // them all, the saved ones cannot change the score: the result alone records the final answers (attempt_answers is
     // the draft of a running attempt) and the burst's largest read is skipped.
+    const bodyAlone = (c: Claimed, latest: Map<string, string> | undefined) =>
+      c.status === 'submitted' && (latest?.size ?? 0) >= (known.get(c.exam_id)?.size ?? 0);
     const savedOf = new Map<string, Map<string, string>>();
-    const needSaved = claimed.filter((c) => c.status !== 'submitted'
-      || (groups.get(`${c.id} ${c.user_id} ${c.exam_id}`)?.latest.size ?? 0) < (known.get(c.exam_id)?.size ?? 0));
+    const needSaved = claimed.filter((c) => !bodyAlone(c, groups.get(groupKey(c.id, c.user_id, c.exam_id))?.latest));
     if (needSaved.length) {
       const rows = await savedAnswers(tx, needSaved.map((c) => c.id));
       for (const r of rows) {
@@ -279,7 +283,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
         continue;
       }
       const at = it.now.toISOString();
-      const complete = c.status === 'submitted' && g.latest.size >= (known.get(c.exam_id)?.size ?? 0);
+      const complete = bodyAlone(c, g.latest);
       const saved = complete ? g.latest : savedOf.get(c.id) ?? new Map<string, string>();
       if (c.status === 'submitted' && !complete) {
         // after the time (status 'expired') the body's answers are ignored: closed from what was saved

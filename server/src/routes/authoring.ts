@@ -94,6 +94,14 @@ async function examInstitutes(db: Executor, examId: string): Promise<AuthInstitu
   return rows.map((r) => toInstituteJson(r.u));
 }
 
+/** 404 unless `instituteId` is an institute that has not been deleted. */
+async function requireInstitute(db: Executor, instituteId: string): Promise<void> {
+  if (!isId(instituteId)) throw new HttpError(404, 'Institute Not Found');
+  const [inst] = await db.select({ id: users.id }).from(users)
+    .where(and(eq(users.id, instituteId), eq(users.role, ROLES.institute), isNull(users.deletedAt))).limit(1);
+  if (!inst) throw new HttpError(404, 'Institute Not Found');
+}
+
 /** A private, non-deleted exam for the admin's "Who can see this exam?". */
 async function privateExam(db: Executor, examId: string) {
   if (!isId(examId)) throw new HttpError(404, EXAM_MSG.notFound);
@@ -139,10 +147,7 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
   app.get<P<'instituteId'>>('/exams/institute/:instituteId/:userId', { preValidation: self }, async (req) => {
     const { instituteId } = req.params;
     if (req.user.role !== ROLES.admin && instituteId !== req.user.id) throw new HttpError(403, 'Forbidden');
-    if (!isId(instituteId)) throw new HttpError(404, 'Institute Not Found');
-    const [inst] = await db.select({ id: users.id }).from(users)
-      .where(and(eq(users.id, instituteId), eq(users.role, ROLES.institute), isNull(users.deletedAt))).limit(1);
-    if (!inst) throw new HttpError(404, 'Institute Not Found');
+    await requireInstitute(db, instituteId);
     return listExamJson(db, and(isNull(exams.deletedAt), eq(exams.userId, instituteId)));
   });
 
@@ -380,10 +385,7 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
   // view of that institute. One query instead of asking every private exam who can see it.
   app.get<P<'instituteId'>>('/exams/granted/:instituteId/:userId', { preValidation: adminOnly }, async (req) => {
     const { instituteId } = req.params;
-    if (!isId(instituteId)) throw new HttpError(404, 'Institute Not Found');
-    const [inst] = await db.select({ id: users.id }).from(users)
-      .where(and(eq(users.id, instituteId), eq(users.role, ROLES.institute), isNull(users.deletedAt))).limit(1);
-    if (!inst) throw new HttpError(404, 'Institute Not Found');
+    await requireInstitute(db, instituteId);
     return listExamJson(db, and(isNull(exams.deletedAt), eq(exams.type, 'private'), ne(exams.userId, instituteId), grantedTo(instituteId)));
   });
 
