@@ -134,6 +134,8 @@ export class ServiceWorkerPlugin {
  * (React, the UI kit, the API package): a second round trip before anything renders. This adds
  * `<link rel="preload" as="script">` for those chunks so the browser fetches them in parallel with main.js.
  * Only chunks the first render needs: the bootstrap import and the shared singletons, never the back office.
+ * Low fetch priority: they download at once but do not hold the first paint of the prerendered login page (a
+ * high-priority script preload counts as render-blocking for Lighthouse; the page needs none of them to paint).
  */
 export class PreloadFirstRenderPlugin {
   constructor(private readonly requests: string[]) {}
@@ -150,7 +152,7 @@ export class PreloadFirstRenderPlugin {
           for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
         }
         const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
-        const links = [...files].sort().map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${f}` }));
+        const links = [...files].sort().map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href: `${publicPath}${f}` }));
         data.headTags.push(...links);
         return data;
       });

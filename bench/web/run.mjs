@@ -6,7 +6,8 @@
  *  - checks that no session fetched a file of another role's remote;
  *  - Lighthouse 13 (mobile, simulated throttling, median of 3) on /login and on /student/exams signed in.
  * Prints a table and the budget verdicts; writes every chunk to bench/results/web-<date>.json.
- * Options: --no-lighthouse, --runs=N (Lighthouse runs per page, default 3).
+ * Options: --no-lighthouse, --runs=N (Lighthouse runs per page, default 3), --page=/path (Lighthouse on that page
+ * only, e.g. while working on it; the budgets are then not all checked).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const args = process.argv.slice(2);
 const LH = !args.includes('--no-lighthouse');
+const ONLY_PAGE = args.find((a) => a.startsWith('--page='))?.split('=')[1];
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const DEADLINE = Date.now() + 9.5 * 60_000;
 const DEMO = {
@@ -227,6 +229,10 @@ async function lighthouse(url, profile) {
         fcp: json.audits['first-contentful-paint'].numericValue,
         tbt: json.audits['total-blocking-time'].numericValue,
         finalUrl,
+        // What to look at when a figure moves: the LCP element and the longest tasks (simulated ms, by script).
+        lcpElement: json.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.selector ?? null,
+        longTasks: (json.audits['long-tasks']?.details?.items ?? []).slice(0, 6)
+          .map((t) => ({ url: String(t.url ?? '').replace(BASE, ''), start: Math.round(t.startTime), ms: Math.round(t.duration) })),
       });
     } catch {
       console.error(`lighthouse ${url} failed (exit ${r.code}): ${r.out.slice(-500)}`);
@@ -261,7 +267,10 @@ async function main() {
   let lh = {};
   if (LH) {
     const profile = await prepareSignedInProfile();
-    lh = { '/login': await lighthouse(`${BASE}/login`, null), '/student/exams': await lighthouse(`${BASE}/student/exams`, profile) };
+    const pages = { '/login': null, '/student/exams': profile };
+    for (const [page, prof] of Object.entries(pages)) {
+      if (!ONLY_PAGE || ONLY_PAGE === page) lh[page] = await lighthouse(`${BASE}${page}`, prof);
+    }
   }
 
   // ---- report
@@ -290,6 +299,11 @@ async function main() {
       : [page, '', 'failed', '', '', '', '']);
     console.log('\nLighthouse 13.5 mobile (simulated throttling), median of ' + RUNS);
     console.log(table(lrows, ['page', '', 'score', 'LCP', 'FCP', 'TBT', 'runs']));
+    for (const [page, r] of Object.entries(lh)) {
+      if (!r) continue;
+      const tasks = r.median.longTasks.map((t) => `${t.url || '?'} ${t.ms} ms`).join(', ') || 'none';
+      console.log(`${page} (median run): LCP element ${r.median.lcpElement ?? '?'}; longest tasks: ${tasks}`);
+    }
   }
 
   const verdicts = [];

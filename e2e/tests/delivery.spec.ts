@@ -118,8 +118,10 @@ test('exam media: ranges and immutable headers; a second fetch comes from a cach
     await plain.close();
   }
 
-  // With the service worker: the file is kept in Cache Storage and served offline, whole or by range.
+  // With the service worker: the file is kept in Cache Storage and served offline, whole or by range. (The login
+  // page starts the app, which registers the worker, when the visitor starts signing in.)
   await page.goto('/login');
+  await page.getByLabel('Email').focus();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   expect(await page.evaluate(async (u) => (await fetch(u)).status, url)).toBe(200);
   await expect.poll(async () => (await cachedUrls(page)).includes(url)).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectToast, loginUi } from '../support/fixtures';
+import { DEMO, expectToast, loginAs, loginUi } from '../support/fixtures';
 
 test.describe('sign-in and areas', () => {
   for (const [role, who, heading] of [
@@ -45,6 +45,45 @@ test.describe('sign-in and areas', () => {
     await expect(info).toContainText(/\d{10}/);
     await expect(info.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https?:\/\//);
     await expect(info.locator('[lang="ne"]')).toContainText('पासवर्ड');
+  });
+
+  test('the login page works before the app: contact details without any app script; the app starts on the first move and keeps what was typed', async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text()); });
+    // Every script except the page's own inline one is held back: what shows now is the HTML alone.
+    await page.route(/\.js($|\?)/, (route) => route.abort());
+    await page.goto('/login');
+    const info = page.getByTestId('contact-info');
+    await expect(info).toContainText(/\d{10}/);
+    await expect(info.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https?:\/\//);
+    await page.unroute(/\.js($|\?)/);
+
+    // With the scripts allowed, nothing starts while nobody touches the page (a phone keeps its CPU for painting).
+    await page.goto('/login');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1000);
+    await expect(page.locator('#prerendered-login')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+
+    // The first key or touch starts it; what was typed meanwhile is kept, and the sign-in works.
+    await page.locator('#prerendered-login input[name="email"]').pressSequentially(DEMO.student.email);
+    await expect(page.locator('#prerendered-login')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.student.email);
+    await page.getByLabel('Password').fill(DEMO.student.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/student$/);
+    expect(cspErrors).toEqual([]);
+  });
+
+  test('a signed-in deep link shows the loading status, never the login form, while the app loads', async ({ page }) => {
+    await loginAs(page, DEMO.student.email, DEMO.student.password);
+    await page.route(/\.js($|\?)/, (route) => route.abort());
+    await page.goto('/student/exams');
+    await expect(page.getByRole('status')).toHaveText('Loading…');
+    await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
+    await page.unroute(/\.js($|\?)/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Start EPS-TOPIK Mock Test 1' })).toBeVisible();
   });
 
   test('an expired token logs out with the Token Expired toast', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * Security headers on every response. The Content-Security-Policy allows scripts only from this origin and from the
  * origins of the configured remotes (REMOTE_*_URL), so the shell can still load a remote deployed elsewhere.
- * Chakra (emotion) injects <style> elements at run time, hence 'unsafe-inline' for styles only.
+ * Chakra (emotion) injects <style> elements at run time, hence 'unsafe-inline' for styles only. An HTML page of
+ * our own with inline scripts (the shell's index.html) gets their sha256 added to script-src (web.ts), no more.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -19,12 +20,12 @@ export function remoteOrigins(config: Config): string[] {
   return [...origins];
 }
 
-export function contentSecurityPolicy(config: Config): string {
+export function contentSecurityPolicy(config: Config, scriptHashes: string[] = []): string {
   const remotes = remoteOrigins(config).join(' ');
   const src = (extra = '') => `'self'${remotes ? ` ${remotes}` : ''}${extra}`;
   return [
     `default-src 'self'`,
-    `script-src ${src()}`,
+    `script-src ${src(scriptHashes.map((h) => ` '${h}'`).join(''))}`,
     `connect-src ${src()}`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:`,

@@ -2,11 +2,13 @@
  * Serves the built front end: the shell at /, the remotes at /remotes/{student,institute,admin}/,
  * /remotes.json (deploy-time remote URLs and contact data) and the SPA fallback (used by app.ts's 404 handler).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
+import { contentSecurityPolicy } from './security.ts';
 
 const HASHED_RE = /\.[0-9a-f]{8,}\./i;
 const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'sw.js']);
@@ -35,6 +37,37 @@ export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzi
   return undefined;
 }
 
+/** 'sha256-…' of each inline <script> of a page (one with a src attribute is not inline). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1]!) || !m[2]) continue;
+    hashes.push(`sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+/**
+ * The Content-Security-Policy of a built HTML page: the app's policy plus its own inline scripts, read from the
+ * file (kept per file until it changes, so a redeployed shell is picked up without a restart).
+ */
+function htmlPolicy(config: Config) {
+  const cache = new Map<string, { mtimeMs: number; policy: string }>();
+  return (file: string): string => {
+    const plain = file.replace(/\.(br|gz)$/, '');
+    try {
+      const { mtimeMs } = fs.statSync(plain);
+      const hit = cache.get(plain);
+      if (hit && hit.mtimeMs === mtimeMs) return hit.policy;
+      const policy = contentSecurityPolicy(config, inlineScriptHashes(fs.readFileSync(plain, 'utf8')));
+      cache.set(plain, { mtimeMs, policy });
+      return policy;
+    } catch {
+      return contentSecurityPolicy(config);
+    }
+  };
+}
+
 export function remotesJson(config: Config) {
   return {
     remotes: {
@@ -60,6 +93,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   });
 
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
+  const policyOf = htmlPolicy(config);
   const remotes: Array<{ dir: string; prefix: string }> = [
     { dir: path.join(config.webRoot, 'student-app', 'dist'), prefix: '/remotes/student/' },
     { dir: path.join(config.webRoot, 'institute-app', 'dist'), prefix: '/remotes/institute/' },
@@ -93,6 +127,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       cacheControl: false,
       setHeaders(reply: FastifyReply, filePath: string) {
         reply.header('Cache-Control', cacheControlFor(filePath));
+        if (/\.html(\.br|\.gz)?$/.test(filePath)) reply.header('Content-Security-Policy', policyOf(filePath));
       },
     });
     decorated = true;
@@ -117,6 +152,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       }
       html ??= await fs.promises.readFile(spaIndex);
       return reply.code(200)
+        .header('Content-Security-Policy', policyOf(spaIndex))
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Accept-Encoding')
         .type('text/html; charset=utf-8')

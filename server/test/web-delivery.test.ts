@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { cacheControlFor, pickEncoding } from '../src/web.ts';
 
@@ -24,7 +25,11 @@ describe('web delivery', () => {
   let t: TestApp;
   let root: string;
   const JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
-  const HTML = '<!doctype html><html><head><title>EPS</title></head><body><div id="root"></div></body></html>';
+  const INLINE = "document.getElementById('root').textContent = 'Loading';";
+  const HTML = '<!doctype html><html><head><title>EPS</title><script defer src="/main.0123456789.js"></script></head>'
+    + `<body><div id="root"></div><script>${INLINE}</script></body></html>`;
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const scriptSrc = (csp: unknown) => String(csp).split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
 
   before(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'eps-web-'));
@@ -114,6 +119,34 @@ describe('web delivery', () => {
     const plain = await t.app.inject({ url: '/student/exams', headers: { accept: 'text/html' } });
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.body, HTML);
+  });
+
+  test("the page's own inline script may run (its sha256 in script-src), nothing else inline; a new page, a new hash", async () => {
+    for (const url of ['/', '/login', '/student/exams']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br', accept: 'text/html' } });
+      assert.equal(res.statusCode, 200, url);
+      const src = scriptSrc(res.headers['content-security-policy']);
+      assert.equal(src, `script-src 'self' ${sha(INLINE)}`, url);
+      assert.doesNotMatch(src, /unsafe-inline/);
+    }
+    // Other responses keep the plain policy.
+    const api = await t.app.inject({ url: '/api/health' });
+    assert.equal(scriptSrc(api.headers['content-security-policy']), "script-src 'self'");
+
+    // A redeployed shell with another inline script: its hash, not the old one, without a restart.
+    const index = path.join(root, 'shell/dist/index.html');
+    const changed = HTML.replace(INLINE, `${INLINE} // v2`);
+    writeWithCompressed(index, changed);
+    const later = new Date(Date.now() + 5000);
+    for (const f of [index, `${index}.br`, `${index}.gz`]) fs.utimesSync(f, later, later);
+    try {
+      const res = await t.app.inject({ url: '/student/exams', headers: { accept: 'text/html' } });
+      assert.equal(scriptSrc(res.headers['content-security-policy']), `script-src 'self' ${sha(`${INLINE} // v2`)}`);
+    } finally {
+      writeWithCompressed(index, HTML);
+      const after2 = new Date(Date.now() + 10_000);
+      for (const f of [index, `${index}.br`, `${index}.gz`]) fs.utimesSync(f, after2, after2);
+    }
   });
 
   test('unknown files under /remotes and /api are 404 JSON, not the SPA page', async () => {
