@@ -9,7 +9,7 @@ const config: Config = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] },
   transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
   moduleNameMapper: {
-    '\\.(png|jpe?g|svg|webp)$': '<rootDir>/jest/file-stub.ts',
+    '\\.(png|jpe?g|svg|webp|css)$': '<rootDir>/jest/file-stub.ts',
     // Chakra theme parts, file by file (shared-ui/src/system.ts); the CommonJS build for jest.
     '^chakra-theme-dist/(.*)\\.js$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/theme/$1.cjs',
   },

@@ -149,10 +149,16 @@ export class PreloadFirstRenderPlugin {
           const wanted = group.origins.some((o) => (o.request && this.requests.includes(o.request))
             || this.requests.some((r) => o.module?.identifier().startsWith(`provide module (default) ${r}@`)));
           if (!wanted) continue;
-          for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
+          for (const chunk of group.chunks) {
+            for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
+            // The UI kit's global stylesheet (an asset of its chunk), added before the first render.
+            for (const f of chunk.auxiliaryFiles) if (f.endsWith('.css')) files.add(f);
+          }
         }
         const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
-        const links = [...files].sort().map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href: `${publicPath}${f}` }));
+        const links = [...files].sort().map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', {
+          rel: 'preload', as: f.endsWith('.css') ? 'style' : 'script', fetchpriority: 'low', href: `${publicPath}${f}`,
+        }));
         data.headTags.push(...links);
         return data;
       });
@@ -203,6 +209,10 @@ export function createConfig(opts: AppOptions) {
             },
           },
           { test: /\.(png|jpe?g|svg|webp)$/i, type: 'asset/resource' },
+          // The product's Chakra global CSS, made ahead (shared-ui/src/global-css.test.tsx): a hashed stylesheet.
+          { test: /chakra-global\.css$/, type: 'asset/resource' },
+          // Chakra's createSystem computes that CSS only when asked (never, with the stylesheet above).
+          { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/, loader: path.join(__dirname, 'scripts/chakra-lazy-global-loader.cjs') },
         ],
       },
       optimization: {
@@ -230,7 +240,9 @@ export function createConfig(opts: AppOptions) {
           },
         }),
         ...(opts.host
-          ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]
+          // main.js in <head> (deferred: it runs after the page is parsed) so it is requested first, before the
+          // chunks it will ask for (PreloadFirstRenderPlugin's hints come after it).
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'head' })]
           : []),
         ...(opts.host && prod
           ? [new PreloadFirstRenderPlugin(['./bootstrap', 'react', 'react-dom', 'react/jsx-runtime', 'shared-ui', 'shared-api'])]

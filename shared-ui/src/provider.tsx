@@ -1,12 +1,41 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import globalCssUrl from './chakra-global.css';
 import { system } from './system';
 import { Toaster } from './toaster';
 
+/**
+ * The system's global CSS (layer order, preflight, global styles, the tokens' CSS variables) comes as a stylesheet
+ * made ahead (chakra-global.css, checked against Chakra by global-css.test.tsx): the browser parses it natively,
+ * instead of Chakra computing it and emotion serializing it at every start. Chakra's provider gets no `_global` to
+ * inject (and, built by webpack, createSystem never computes it: scripts/chakra-lazy-global-loader.cjs).
+ */
+const leanSystem: typeof system = Object.create(system, { _global: { value: [] } });
+
+let stylesheet: Promise<void> | undefined;
+/**
+ * Adds the global stylesheet (once); resolves when it has loaded, or failed (offline and not cached: the app still
+ * starts, unstyled rather than stuck). The shell waits for it before its first render, so nothing paints unstyled.
+ */
+export function globalStylesReady(doc: Document = document): Promise<void> {
+  stylesheet ??= new Promise<void>((resolve) => {
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = globalCssUrl;
+    link.dataset.chakraGlobal = '';
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    // First in <head>: emotion's rules (recipes, props) come after it and win at equal specificity.
+    doc.head.prepend(link);
+  });
+  return stylesheet;
+}
+
 /** Theme and the one toaster; the shell renders it once around everything. */
 export function UiProvider({ children }: { children: ReactNode }) {
+  void globalStylesReady();
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={leanSystem}>
       {children}
       <Toaster />
     </ChakraProvider>

@@ -1,11 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import { StoreProvider } from 'shared-api';
-import { BrowserRouter, UiProvider } from 'shared-ui';
+import { BrowserRouter, UiProvider, globalStylesReady } from 'shared-ui';
 import { App } from './app';
 import { capturePrerenderedLogin } from './prerendered-login';
 
 capturePrerenderedLogin();
-createRoot(document.getElementById('root')!).render(
+// The global stylesheet is preloaded by index.html: waiting for it costs nothing and nothing paints unstyled.
+globalStylesReady().then(() => createRoot(document.getElementById('root')!).render(
   <StoreProvider>
     <UiProvider>
       <BrowserRouter>
@@ -13,7 +14,7 @@ createRoot(document.getElementById('root')!).render(
       </BrowserRouter>
     </UiProvider>
   </StoreProvider>,
-);
+));
 
 /** Same-origin files worth keeping for the next visit (never the API). */
 function keepable(name: string): boolean {

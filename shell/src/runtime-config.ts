@@ -9,6 +9,15 @@ export interface RuntimeConfig {
 let pending: Promise<RuntimeConfig> | null = null;
 
 export function getRuntimeConfig(): Promise<RuntimeConfig> {
+  // index.html's inline script asked for it before any bundle ran: its answer is used once; a retry asks again.
+  const early = (window as { __epsConfig?: Promise<RuntimeConfig> }).__epsConfig;
+  if (early) {
+    delete (window as { __epsConfig?: unknown }).__epsConfig;
+    pending ??= early.catch((e: unknown) => {
+      pending = null;
+      throw e;
+    });
+  }
   pending ??= fetch('/remotes.json', { cache: 'no-cache' })
     .then((r) => {
       if (!r.ok) throw new Error(`remotes.json: HTTP ${r.status}`);
