@@ -231,12 +231,15 @@ export function createConfig(opts: AppOptions) {
           dts: false,
           shareStrategy: 'loaded-first',
           shared: sharedSingletons,
-          // Slimmer federation runtime in every build (it ships twice: shell main.js and each remoteEntry.js):
-          // browser-only code; no snapshot plugin (remotes are registered by remoteEntry.js, never by
-          // mf-manifest.json, which would need it: RUNTIME-008); a remote loads no remotes of its own.
-          // externalRuntime/provideExternalRuntime would share one copy but broke a standalone remote (STACK.md).
+          // Slimmer federation runtime: browser-only code; no snapshot plugin (remotes are registered by
+          // remoteEntry.js, never by mf-manifest.json, which would need it: RUNTIME-008); a remote loads no remotes
+          // of its own. One copy of the runtime core: the shell provides its own to the remotes
+          // (shell/src/federation-runtime-core.ts) and a remote's remoteEntry.js uses it (externalRuntime), so a
+          // remote needs this shell (or any host providing _FEDERATION_RUNTIME_CORE of the same version).
+          ...(opts.host ? { runtimePlugins: [path.join(opts.dir, 'src/federation-runtime-core.ts')] } : {}),
           experiments: {
             optimization: { target: 'web', disableSnapshot: true, ...(opts.host ? {} : { disableRemote: true }) },
+            ...(opts.host ? {} : { externalRuntime: true }),
           },
         }),
         ...(opts.host
