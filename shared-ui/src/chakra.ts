@@ -4,9 +4,11 @@
  * and give each component with a recipe its recipe in system.ts.
  */
 export {
-  Alert, Avatar, Badge, Box, Button, ButtonGroup, Card, Center, Code, Field, Flex, Grid, Heading, HStack,
+  Alert, Badge, Box, Button, ButtonGroup, Card, Center, Code, Field, Flex, Grid, Heading, HStack,
   Image, Input, Link, List, NativeSelect, Portal, Separator, SimpleGrid, Spinner, Stack, Table,
   Text, Textarea, chakra,
 } from '@chakra-ui/react';
+/** Chakra's API and recipe, without its image-loading state machine. */
+export { Avatar } from './components/avatar';
 /** Same API as Chakra's, fetched on first use (./overlays): they are most of Chakra's weight. */
 export { Dialog, Menu, Progress, Switch, Tabs, preloadOverlays } from './overlays';

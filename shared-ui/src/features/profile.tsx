@@ -1,5 +1,6 @@
 /** Your Profile, for every role: name (editable), email and role (read-only), change password; back offices also get the picture card. */
-import { Avatar, Box, Button, Card, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar } from '../components/avatar';
 import { Dialog } from '../overlays';
 import { useRef, useState } from 'react';
 import {

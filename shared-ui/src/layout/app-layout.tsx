@@ -1,5 +1,6 @@
 /** The signed-in layout: top bar (title, name, role label, avatar menu) and the role's sidebar (width 210). */
-import { Avatar, Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { Avatar } from '../components/avatar';
 import { Suspense, useState, type ReactNode } from 'react';
 import { preloadOverlays, useOverlay } from '../overlays';
 import { leaveGuard } from './leave-guard';
