@@ -206,7 +206,9 @@ async function prepareSignedInProfile() {
 
 async function lighthouse(url, profile) {
   const results = [];
-  for (let i = 0; i < RUNS; i++) {
+  const failed = [];
+  // RUNS scored runs (up to two more attempts for runs Lighthouse could not score).
+  for (let i = 0; results.length < RUNS && i < RUNS + 2; i++) {
     if (Date.now() > DEADLINE - 60_000) break;
     const out = path.join(tmp, `lh-${results.length}-${Date.now()}.json`);
     const flags = [...FLAGS];
@@ -223,6 +225,13 @@ async function lighthouse(url, profile) {
     try {
       const json = JSON.parse(readFileSync(out, 'utf8'));
       const finalUrl = json.finalDisplayedUrl ?? json.finalUrl;
+      if (json.categories.performance.score === null) {
+        // Lighthouse could not score the run (e.g. NO_LCP): reported, not counted as a 0 in the median.
+        const why = json.runtimeError?.code ?? json.audits['largest-contentful-paint']?.errorMessage ?? 'no score';
+        console.error(`lighthouse ${url}: run ${i + 1} not scored (${String(why).slice(0, 200)})`);
+        failed.push(String(why).slice(0, 200));
+        continue;
+      }
       results.push({
         score: Math.round((json.categories.performance.score ?? 0) * 100),
         lcp: json.audits['largest-contentful-paint'].numericValue,
@@ -241,7 +250,7 @@ async function lighthouse(url, profile) {
   if (!results.length) return null;
   const sorted = [...results].sort((a, b) => a.score - b.score);
   const median = sorted[Math.floor(sorted.length / 2)];
-  return { median, runs: results };
+  return { median, runs: results, failed };
 }
 
 function table(rows, headers) {
@@ -295,7 +304,7 @@ async function main() {
 
   if (LH) {
     const lrows = Object.entries(lh).map(([page, r]) => r
-      ? [page, '', `${r.median.score}`, `${(r.median.lcp / 1000).toFixed(2)} s`, `${(r.median.fcp / 1000).toFixed(2)} s`, `${Math.round(r.median.tbt)} ms`, r.runs.map((x) => x.score).join(' / ')]
+      ? [page, '', `${r.median.score}`, `${(r.median.lcp / 1000).toFixed(2)} s`, `${(r.median.fcp / 1000).toFixed(2)} s`, `${Math.round(r.median.tbt)} ms`, r.runs.map((x) => x.score).join(' / ') + (r.failed.length ? ` (+${r.failed.length} not scored)` : '')]
       : [page, '', 'failed', '', '', '', '']);
     console.log('\nLighthouse 13.5 mobile (simulated throttling), median of ' + RUNS);
     console.log(table(lrows, ['page', '', 'score', 'LCP', 'FCP', 'TBT', 'runs']));

@@ -83,12 +83,18 @@ test.describe('sign-in and areas', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
     await page.unroute(/\.js($|\?)/);
     const entries: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/remotes/student/remoteEntry.js')) entries.push(r.url()); });
+    const lists: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/remotes/student/remoteEntry.js')) entries.push(r.url());
+      if (/\/api\/exams\/(published\/users|users\/getAll)\//.test(r.url())) lists.push(r.url());
+    });
     await page.reload();
     const start = page.getByRole('button', { name: 'Start EPS-TOPIK Mock Test 1' });
     await expect(start).toBeVisible();
     // The remote's entry is fetched early (index.html) and once; the theme's stylesheet (tokens, preflight) applies.
     expect(entries).toHaveLength(1);
+    // The exam lists are asked for as the area loads (before the page renders), and only once each.
+    expect(lists).toHaveLength(2);
     expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(37, 99, 235)');
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
   });

@@ -1,8 +1,12 @@
+import { prefetchExamLists } from 'shared-api';
 import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, useLocation, type NavItem } from 'shared-ui';
 import { useShortLandscape } from './exam/use-landscape';
 import { ExamListPage } from './pages/exam-list-page';
 import { ContactPage, ExamPage, ExamStartPage, ResultPage, ResultsPage } from './pages/lazy';
 import { paths } from './paths';
+
+// Opened on the exam list (a deep link, a reload): its requests go out now, while the area renders.
+if (typeof window !== 'undefined' && window.location.pathname.replace(/\/$/, '') === paths.exams) prefetchExamLists();
 
 const nav: NavItem[] = [
   { label: 'Exam List', to: paths.exams },

@@ -1,5 +1,6 @@
 /** The student's exam: lists by access, start (attempt), autosave, listening counts, submit, results. */
 import { api } from '../api';
+import { store } from '../store';
 import type {
   Attempt, AudioKey, ListedExam, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
 } from '../types';
@@ -58,3 +59,17 @@ export const {
   useGetRunningExamQuery, useSaveAnswersMutation, useRecordListeningMutation, useSubmitResultMutation,
   useUpdateReportMutation, useGetMyResultsQuery, useGetResultQuery,
 } = studentExamApi;
+
+/** How long a just-fetched exam list counts as fresh when its page mounts (a prefetch from the area's start). */
+export const EXAM_LIST_FRESH_SECONDS = 5;
+
+/**
+ * Sends the exam list's two requests ahead of its first render: the student area calls this as its code arrives,
+ * so on a slow phone the requests travel while the area renders instead of after. The page's queries find them
+ * in flight or just answered (EXAM_LIST_FRESH_SECONDS) and do not ask again.
+ */
+export function prefetchExamLists(userId: string | undefined = store.getState().session.user?._id) {
+  if (!userId) return;
+  store.dispatch(studentExamApi.util.prefetch('getAvailableExams', userId, { force: true }));
+  store.dispatch(studentExamApi.util.prefetch('getOtherExams', userId, { force: true }));
+}

@@ -1,5 +1,5 @@
 /** /student/exams: the exams the student may start (Available Exams) and the others with the reason they cannot. */
-import { MSG, errorText, useGetAvailableExamsQuery, useGetOtherExamsQuery, useSession, type ListedExam } from 'shared-api';
+import { EXAM_LIST_FRESH_SECONDS, MSG, errorText, useGetAvailableExamsQuery, useGetOtherExamsQuery, useSession, type ListedExam } from 'shared-api';
 import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
@@ -73,8 +73,10 @@ export function ExamListPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const userId = user?._id ?? '';
-  const available = useGetAvailableExamsQuery(userId, { skip: !userId, refetchOnMountOrArgChange: true });
-  const other = useGetOtherExamsQuery(userId, { skip: !userId, refetchOnMountOrArgChange: true });
+  // Fresh on every visit, but not asked twice when the area has just prefetched them (app.tsx).
+  const fresh = { skip: !userId, refetchOnMountOrArgChange: EXAM_LIST_FRESH_SECONDS };
+  const available = useGetAvailableExamsQuery(userId, fresh);
+  const other = useGetOtherExamsQuery(userId, fresh);
 
   return (
     <Stack gap="6">
