@@ -130,12 +130,13 @@ export class ServiceWorkerPlugin {
 }
 
 /**
- * The shell's index.html loads main.js, which only then asks for the bootstrap chunk and the shared packages
- * (React, the UI kit, the API package): a second round trip before anything renders. This adds
- * `<link rel="preload" as="script">` for those chunks so the browser fetches them in parallel with main.js.
+ * The shell's main.js only then asks for the bootstrap chunk and the shared packages (React, the UI kit, the API
+ * package): a second round trip before anything renders. This writes the first render's plan into index.html as
+ * data (`<script type="application/json" id="eps-first-render">`: the entry script and those chunks, plus the UI
+ * kit's stylesheet), and index.html's inline script adds main.js with `<link rel="preload">` hints for the rest, so
+ * they download in parallel: at once on a signed-in page, after the first paint on the prerendered login page (it
+ * needs none of them to paint, and they would compete with it on a slow link).
  * Only chunks the first render needs: the bootstrap import and the shared singletons, never the back office.
- * Low fetch priority: they download at once but do not hold the first paint of the prerendered login page (a
- * high-priority script preload counts as render-blocking for Lighthouse; the page needs none of them to paint).
  */
 export class PreloadFirstRenderPlugin {
   constructor(private readonly requests: string[]) {}
@@ -156,10 +157,16 @@ export class PreloadFirstRenderPlugin {
           }
         }
         const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
-        const links = [...files].sort().map((f) => HtmlWebpackPlugin.createHtmlTagObject('link', {
-          rel: 'preload', as: f.endsWith('.css') ? 'style' : 'script', fetchpriority: 'low', href: `${publicPath}${f}`,
-        }));
-        data.headTags.push(...links);
+        // The entry script(s) leave the page's static tags: index.html's inline script adds them, with the hints.
+        const scripts: string[] = [];
+        data.headTags = data.headTags.filter((tag) => {
+          const src = tag.tagName === 'script' ? tag.attributes.src : undefined;
+          if (typeof src === 'string') scripts.push(src);
+          return typeof src !== 'string';
+        });
+        const plan = { scripts, preload: [...files].sort().map((f) => `${publicPath}${f}`) };
+        data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('script', { type: 'application/json', id: 'eps-first-render' },
+          JSON.stringify(plan).replace(/</g, '\\u003c')));
         return data;
       });
     });
@@ -243,8 +250,7 @@ export function createConfig(opts: AppOptions) {
           },
         }),
         ...(opts.host
-          // main.js in <head> (deferred: it runs after the page is parsed) so it is requested first, before the
-          // chunks it will ask for (PreloadFirstRenderPlugin's hints come after it).
+          // main.js in <head>, deferred (in production PreloadFirstRenderPlugin moves it into the page's plan).
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'head' })]
           : []),
         ...(opts.host && prod

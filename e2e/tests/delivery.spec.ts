@@ -35,7 +35,8 @@ test('text assets are precompressed; hashed files immutable, entry points no-cac
   expect(home.headers()['content-encoding']).toBe('br');
   expect(home.headers()['cache-control']).toBe('no-cache');
   const html = await home.text();
-  const main = /src="(\/main\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
+  // The entry script is in the page's first-render plan (index.html's inline script adds it).
+  const main = /"(\/main\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
   expect(main, html).toBeTruthy();
   const js = await request.get(main!, { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(js.headers()['content-encoding']).toBe('br');

@@ -37,13 +37,18 @@ export function LoginPage() {
   // Take over what was typed into index.html's static login page before this mounted (same commit: no keystroke
   // can fall between its removal and this effect).
   const formRef = useRef<HTMLFormElement>(null);
-  const { setValues } = form;
+  const { setValues, validateField } = form;
   useLayoutEffect(() => {
     const typed = takePrerenderedLogin();
     if (!typed) return;
-    setValues({ email: typed.email, password: typed.password });
+    const values = { email: typed.email, password: typed.password };
+    setValues(values);
+    // A field typed into and left before the app started was blurred there: check it as its blur would have.
+    for (const name of ['email', 'password'] as const) {
+      if (values[name] && typed.focused !== name) void validateField(name, values);
+    }
     if (typed.focused) formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
-  }, [setValues]);
+  }, [setValues, validateField]);
 
   return (
     <Center minH="100dvh" p="4" bg="bg.subtle">
