@@ -27,6 +27,13 @@ export function capturePrerenderedLogin(doc: Document = document) {
   doc.addEventListener('focusin', (e) => {
     if (inputs) focused = which(e.target as Element | null);
   });
+  // Left for nothing (a tap elsewhere): no field has the focus. Read a moment later: a field losing the focus because
+  // React's commit removes it (Chrome reports that as a focusout too) has been handed over by then, in that commit.
+  doc.addEventListener('focusout', () => {
+    setTimeout(() => {
+      if (inputs) focused = which(doc.activeElement);
+    }, 0);
+  });
 }
 
 /** What was typed into the static page, once (a later mount of the login page starts empty). */

@@ -26,3 +26,14 @@ test('an untouched static page hands over nothing', () => {
   capturePrerenderedLogin();
   expect(takePrerenderedLogin()).toBeNull();
 });
+
+test('a field typed into and left (focus elsewhere) is handed over without the focus', async () => {
+  const { email } = staticPage();
+  capturePrerenderedLogin();
+  email.focus();
+  email.value = 'not-an-email';
+  email.blur();
+  await new Promise((r) => setTimeout(r, 10));
+  document.getElementById('root')!.innerHTML = '';
+  expect(takePrerenderedLogin()).toEqual({ email: 'not-an-email', password: '', focused: null });
+});
