@@ -233,7 +233,7 @@ async function lighthouse(url, profile) {
         continue;
       }
       results.push({
-        score: Math.round((json.categories.performance.score ?? 0) * 100),
+        score: Math.round(json.categories.performance.score * 100),
         lcp: json.audits['largest-contentful-paint'].numericValue,
         fcp: json.audits['first-contentful-paint'].numericValue,
         tbt: json.audits['total-blocking-time'].numericValue,

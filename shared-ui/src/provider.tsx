@@ -31,9 +31,8 @@ export function globalStylesReady(doc: Document = document): Promise<void> {
   return stylesheet;
 }
 
-/** Theme and the one toaster; the shell renders it once around everything. */
+/** Theme and the one toaster; the shell renders it once around everything, after globalStylesReady(). */
 export function UiProvider({ children }: { children: ReactNode }) {
-  void globalStylesReady();
   return (
     <ChakraProvider value={leanSystem}>
       {children}
