@@ -6,8 +6,6 @@ export {
   Route,
   Navigate,
   Outlet,
-  Link as RouterLink,
-  NavLink,
   useNavigate,
   useParams,
   useLocation,
@@ -17,3 +15,4 @@ export {
   UNSAFE_NavigationContext,
 } from 'react-router-dom';
 export type { NavigateFunction } from 'react-router-dom';
+export { RouterLink, NavLink, isActivePath, type RouterLinkProps, type NavLinkProps } from './router-link';

@@ -4,7 +4,8 @@ import { Avatar } from '../components/avatar';
 import { Suspense, useState, type ReactNode } from 'react';
 import { preloadOverlays, useOverlay } from '../overlays';
 import { leaveGuard } from './leave-guard';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { NavLink } from '../router-link';
 import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
 
 export { leaveGuard };
