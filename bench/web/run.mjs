@@ -242,6 +242,9 @@ async function lighthouse(url, profile) {
         lcpElement: json.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.selector ?? null,
         longTasks: (json.audits['long-tasks']?.details?.items ?? []).slice(0, 6)
           .map((t) => ({ url: String(t.url ?? '').replace(BASE, ''), start: Math.round(t.startTime), ms: Math.round(t.duration) })),
+        // main-thread time by script (simulated ms: evaluation plus the work of its functions, parse/compile apart)
+        bootup: (json.audits['bootup-time']?.details?.items ?? []).slice(0, 6)
+          .map((t) => ({ url: String(t.url ?? '').replace(BASE, ''), scripting: Math.round(t.scripting), parse: Math.round(t.scriptParseCompile) })),
       });
     } catch {
       console.error(`lighthouse ${url} failed (exit ${r.code}): ${r.out.slice(-500)}`);
@@ -312,6 +315,8 @@ async function main() {
       if (!r) continue;
       const tasks = r.median.longTasks.map((t) => `${t.url || '?'} ${t.ms} ms`).join(', ') || 'none';
       console.log(`${page} (median run): LCP element ${r.median.lcpElement ?? '?'}; longest tasks: ${tasks}`);
+      const boot = r.median.bootup.map((t) => `${t.url || '?'} ${t.scripting}+${t.parse} ms`).join(', ') || 'none';
+      console.log(`${page} (median run): script time (run + parse): ${boot}`);
     }
   }
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StoreProvider } from 'shared-api';
 import { BrowserRouter, UiProvider, globalStylesReady } from 'shared-ui';
@@ -6,15 +7,21 @@ import { capturePrerenderedLogin } from './prerendered-login';
 
 capturePrerenderedLogin();
 // The global stylesheet is preloaded by index.html: waiting for it costs nothing and nothing paints unstyled.
-globalStylesReady().then(() => createRoot(document.getElementById('root')!).render(
-  <StoreProvider>
-    <UiProvider>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </UiProvider>
-  </StoreProvider>,
-));
+// The first render is a transition: React renders it in slices of a few ms and yields between them, so a phone's
+// main thread stays free for taps and paints instead of one long task (the page shows "Loading…" or the
+// prerendered login form meanwhile).
+globalStylesReady().then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(
+    <StoreProvider>
+      <UiProvider>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </UiProvider>
+    </StoreProvider>,
+  ));
+});
 
 /** Same-origin files worth keeping for the next visit (never the API). */
 function keepable(name: string): boolean {
