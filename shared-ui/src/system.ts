@@ -43,14 +43,10 @@ import { inputRecipe } from 'chakra-theme-dist/recipes/input.js';
 import { linkRecipe } from 'chakra-theme-dist/recipes/link.js';
 import { separatorRecipe } from 'chakra-theme-dist/recipes/separator.js';
 import { spinnerRecipe } from 'chakra-theme-dist/recipes/spinner.js';
-import { textareaRecipe } from 'chakra-theme-dist/recipes/textarea.js';
 import { alertSlotRecipe } from 'chakra-theme-dist/recipes/alert.js';
 import { avatarSlotRecipe } from 'chakra-theme-dist/recipes/avatar.js';
-import { cardSlotRecipe } from 'chakra-theme-dist/recipes/card.js';
 import { fieldSlotRecipe } from 'chakra-theme-dist/recipes/field.js';
 import { listSlotRecipe } from 'chakra-theme-dist/recipes/list.js';
-import { nativeSelectSlotRecipe } from 'chakra-theme-dist/recipes/native-select.js';
-import { tableSlotRecipe } from 'chakra-theme-dist/recipes/table.js';
 
 /**
  * The palettes the product uses (gray, red, orange, green, teal, blue, purple): yellow, cyan and pink are left out.
@@ -77,12 +73,13 @@ const config = defineConfig({
     semanticTokens: { colors: paletteSemanticColors, shadows: semanticShadows, radii: semanticRadii },
     recipes: {
       badge: badgeRecipe, button: buttonRecipe, code: codeRecipe, heading: headingRecipe, icon: iconRecipe,
-      input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
+      input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe,
-      list: listSlotRecipe, nativeSelect: nativeSelectSlotRecipe, table: tableSlotRecipe,
-      // dialog, menu, progress, switch, tabs and toast: passed to their Root by ./overlays, fetched with them
+      alert: alertSlotRecipe, avatar: avatarSlotRecipe, field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      // card, dialog, menu, native select, progress, switch, table, tabs, textarea and toast: passed to their Root by
+      // ./overlays, fetched with them
     },
     textStyles,
     layerStyles,

@@ -5,6 +5,6 @@ export * from './authoring';
 export * from './people';
 
 // The back office's screens use Chakra's heavy components (tabs on user details, dialogs and menus everywhere, upload
-// progress, switches): fetch their chunks with the back office, so a first visit to such a screen does not render
+// progress, switches, tables, selects, cards, text areas): fetch their chunks with the back office, so a first visit to such a screen does not render
 // them a moment later than the rest of the page. A student never loads this module.
-void preloadOverlays('Dialog', 'Menu', 'Tabs', 'Progress', 'Switch');
+void preloadOverlays('Dialog', 'Menu', 'Tabs', 'Progress', 'Switch', 'Table', 'NativeSelect', 'Card', 'Extras');

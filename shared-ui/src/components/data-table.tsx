@@ -1,4 +1,5 @@
-import { Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Text } from '@chakra-ui/react';
+import { NativeSelect, Table } from '../overlays';
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, LoadingState } from './states';
 

@@ -1,7 +1,7 @@
 /** Your Profile, for every role: name (editable), email and role (read-only), change password; back offices also get the picture card. */
-import { Box, Button, Card, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { Avatar } from '../components/avatar';
-import { Dialog } from '../overlays';
+import { Card, Dialog } from '../overlays';
 import { useRef, useState } from 'react';
 import {
   ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,

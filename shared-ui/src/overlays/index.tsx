@@ -1,6 +1,7 @@
 /**
  * Lazy stand-ins for Chakra's heavy compound components (state machines from zag: most of Chakra's weight).
- * `Dialog`, `Menu`, `Tabs`, `Progress` and `Switch` keep Chakra's API (`<Dialog.Root>`, `<Dialog.Content>`, ...): the
+ * `Dialog`, `Menu`, `Tabs`, `Progress`, `Switch`, and the parts only later screens use (`Table`, `NativeSelect`, `Card`,
+ * `Textarea`, `ButtonGroup`: not on a student's first render) keep Chakra's API (`<Dialog.Root>`, `<Dialog.Content>`, ...): the
  * Root suspends (inside its own boundary, rendering nothing) until its module (./dialog.ts, ...: one chunk each)
  * has arrived, then renders the real part with its recipe (the recipes are not in the system, shared-ui/src/system.ts);
  * every other part only ever renders inside a Root, when the module is already here.
@@ -20,6 +21,10 @@ const fetchers = {
   Progress: () => import(/* webpackChunkName: "ui-progress" */ './progress'),
   Switch: () => import(/* webpackChunkName: "ui-switch" */ './switch'),
   Toast: () => import(/* webpackChunkName: "ui-toast" */ './toast'),
+  Table: () => import(/* webpackChunkName: "ui-table" */ './table'),
+  NativeSelect: () => import(/* webpackChunkName: "ui-native-select" */ './native-select'),
+  Card: () => import(/* webpackChunkName: "ui-card" */ './card'),
+  Extras: () => import(/* webpackChunkName: "ui-extras" */ './extras'),
 };
 type Fetchers = typeof fetchers;
 export type OverlayName = keyof Fetchers;
@@ -47,7 +52,7 @@ export function useOverlay<N extends OverlayName>(name: N): Loaded<N> | null {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyProps = Record<string, any> & { children?: ReactNode };
-type PartName = Exclude<OverlayName, 'Toast'>;
+type PartName = Exclude<OverlayName, 'Toast' | 'Extras'>;
 
 function lazyNamespace<N extends PartName>(name: N): Loaded<N>['part'] {
   const cache = new Map<string, ComponentType<AnyProps>>();
@@ -85,3 +90,25 @@ export const Menu: typeof Chakra.Menu = lazyNamespace('Menu');
 export const Tabs: typeof Chakra.Tabs = lazyNamespace('Tabs');
 export const Progress: typeof Chakra.Progress = lazyNamespace('Progress');
 export const Switch: typeof Chakra.Switch = lazyNamespace('Switch');
+export const Table: typeof Chakra.Table = lazyNamespace('Table');
+export const NativeSelect: typeof Chakra.NativeSelect = lazyNamespace('NativeSelect');
+export const Card: typeof Chakra.Card = lazyNamespace('Card');
+
+/** A plain component of ./extras, fetched on first use: renders nothing until it is here (or if it cannot be fetched). */
+function lazyExtra<C extends 'ButtonGroup' | 'Textarea'>(name: C): (typeof Chakra)[C] {
+  const Part = (props: AnyProps) => {
+    const m = useOverlay('Extras');
+    if (!m) return null;
+    const Real = m[name] as unknown as ComponentType<AnyProps>;
+    return name === 'Textarea' ? <Real recipe={m.textareaRecipe} {...props} /> : <Real {...props} />;
+  };
+  const Lazy = (props: AnyProps) => (
+    <Suspense fallback={null}>
+      <Part {...props} />
+    </Suspense>
+  );
+  Lazy.displayName = name;
+  return Lazy as unknown as (typeof Chakra)[C];
+}
+export const Textarea = lazyExtra('Textarea');
+export const ButtonGroup = lazyExtra('ButtonGroup');

@@ -1,7 +1,10 @@
 /** /student/results: 'List of Results' for the date range the server answered with. */
 import { errorText, useGetMyResultsQuery, useSession, type Result } from 'shared-api';
-import { Button, DataTable, ErrorState, PageHeader, Stack, Text, useNavigate, type Column } from 'shared-ui';
+import { Button, DataTable, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
 import { paths } from '../paths';
+
+// The table's parts are fetched on first use: start with this page's code, beside its request.
+void preloadOverlays('Table', 'NativeSelect');
 
 const day = (iso: string) => (iso ? iso.slice(0, 10) : '');
 
