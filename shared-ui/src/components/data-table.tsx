@@ -1,7 +1,10 @@
-import { Box, Button, HStack, Input, Text } from '@chakra-ui/react';
-import { NativeSelect, Table } from '../overlays';
-import { useMemo, useState, type ReactNode } from 'react';
-import { EmptyState, LoadingState } from './states';
+/**
+ * DataTable: a paginated table with optional search on one named field, loading and empty states. Its code (and
+ * Chakra's table and select) is fetched when a table is first shown (./data-table-impl.tsx): no screen of a
+ * student's first render has one. The page shows its loading state meanwhile.
+ */
+import type { JSX, ReactNode } from 'react';
+import { lazyScreen } from './lazy-screen';
 
 export interface Column<T> {
   header: string;
@@ -10,11 +13,7 @@ export interface Column<T> {
   text?: (row: T) => string;
 }
 
-/** A paginated table with optional search on one named field, loading and empty states. */
-export function DataTable<T>({
-  rows, columns, rowKey, pageSize: initialSize = 10, pageSizes = [5, 10, 20, 50], loading, emptyText = 'No records found',
-  searchField, caption,
-}: {
+export interface DataTableProps<T> {
   rows: T[] | undefined;
   columns: Column<T>[];
   rowKey: (row: T) => string;
@@ -25,92 +24,8 @@ export function DataTable<T>({
   /** search on this column's text (by header) */
   searchField?: string;
   caption?: string;
-}) {
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(initialSize);
-  const [query, setQuery] = useState('');
-  const searchCol = columns.find((c) => c.header === searchField);
-  const filtered = useMemo(() => {
-    const all = rows ?? [];
-    if (!searchCol?.text || !query.trim()) return all;
-    const q = query.trim().toLowerCase();
-    return all.filter((r) => searchCol.text!(r).toLowerCase().includes(q));
-  }, [rows, query, searchCol]);
-  const pages = Math.max(1, Math.ceil(filtered.length / size));
-  const current = Math.min(page, pages - 1);
-  const visible = filtered.slice(current * size, current * size + size);
-
-  if (loading) return <LoadingState />;
-  return (
-    <Box>
-      {searchCol && (
-        <Input
-          mb="3"
-          maxW="sm"
-          placeholder={`Search by ${searchCol.header}`}
-          aria-label={`Search by ${searchCol.header}`}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(0);
-          }}
-        />
-      )}
-      {filtered.length === 0 ? (
-        <EmptyState title={emptyText} />
-      ) : (
-        <Box overflowX="auto">
-          <Table.Root size="sm" variant="outline" striped aria-label={caption}>
-            <Table.Header>
-              <Table.Row>
-                {columns.map((c) => (
-                  <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {visible.map((r) => (
-                <Table.Row key={rowKey(r)}>
-                  {columns.map((c) => (
-                    <Table.Cell key={c.header}>{c.cell(r)}</Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
-      {filtered.length > 0 && (
-        <HStack mt="3" gap="3" justify="flex-end" flexWrap="wrap">
-          <Text fontSize="sm" color="fg.muted">
-            Rows per page
-          </Text>
-          <NativeSelect.Root size="sm" width="20">
-            <NativeSelect.Field
-              aria-label="Rows per page"
-              value={size}
-              onChange={(e) => {
-                setSize(Number(e.target.value));
-                setPage(0);
-              }}
-            >
-              {Array.from(new Set([...pageSizes, initialSize])).sort((a, b) => a - b).map((n) => (
-                <option key={n} value={n}>{n}</option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Text fontSize="sm">
-            {current * size + 1}–{Math.min(filtered.length, current * size + size)} of {filtered.length}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => setPage(current - 1)} disabled={current === 0}>
-            Previous page
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
-            Next page
-          </Button>
-        </HStack>
-      )}
-    </Box>
-  );
 }
+
+export const DataTable = lazyScreen(
+  () => import(/* webpackChunkName: "ui-data-table" */ './data-table-impl').then((m) => m.DataTable as (props: DataTableProps<unknown>) => JSX.Element),
+) as unknown as (<T>(props: DataTableProps<T>) => JSX.Element) & { preload(): Promise<void> };

@@ -3,7 +3,8 @@ import { errorText, useGetMyResultsQuery, useSession, type Result } from 'shared
 import { Button, DataTable, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
 import { paths } from '../paths';
 
-// The table's parts are fetched on first use: start with this page's code, beside its request.
+// The table's code and parts are fetched on first use: start with this page's code, beside its request.
+void DataTable.preload();
 void preloadOverlays('Table', 'NativeSelect');
 
 const day = (iso: string) => (iso ? iso.slice(0, 10) : '');
