@@ -243,6 +243,8 @@ async function lighthouse(url, profile) {
         longTasks: (json.audits['long-tasks']?.details?.items ?? []).slice(0, 6)
           .map((t) => ({ url: String(t.url ?? '').replace(BASE, ''), start: Math.round(t.startTime), ms: Math.round(t.duration) })),
         // main-thread time by script (simulated ms: evaluation plus the work of its functions, parse/compile apart)
+        work: (json.audits['mainthread-work-breakdown']?.details?.items ?? [])
+          .map((t) => `${t.groupLabel ?? t.group} ${Math.round(t.duration)}`),
         bootup: (json.audits['bootup-time']?.details?.items ?? []).slice(0, 6)
           .map((t) => ({ url: String(t.url ?? '').replace(BASE, ''), scripting: Math.round(t.scripting), parse: Math.round(t.scriptParseCompile) })),
       });
@@ -317,6 +319,7 @@ async function main() {
       console.log(`${page} (median run): LCP element ${r.median.lcpElement ?? '?'}; longest tasks: ${tasks}`);
       const boot = r.median.bootup.map((t) => `${t.url || '?'} ${t.scripting}+${t.parse} ms`).join(', ') || 'none';
       console.log(`${page} (median run): script time (run + parse): ${boot}`);
+      console.log(`${page} (median run): main thread (ms): ${r.median.work.join(', ')}`);
     }
   }
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
-import { system } from './system';
+import { getSystem } from './system';
 
 /** The rules emotion hands the browser (it inserts them one by one with insertRule), in order. */
 function injectedByChakra(): string {
@@ -18,7 +18,7 @@ function injectedByChakra(): string {
     return 0;
   });
   try {
-    render(<ChakraProvider value={system}>{null}</ChakraProvider>).unmount();
+    render(<ChakraProvider value={getSystem()}>{null}</ChakraProvider>).unmount();
   } finally {
     insertRule.mockRestore();
   }

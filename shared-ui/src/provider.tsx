@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import globalCssUrl from './chakra-global.css';
-import { system } from './system';
+import { getSystem } from './system';
 import { Toaster } from './toaster';
 
 /**
@@ -10,7 +10,16 @@ import { Toaster } from './toaster';
  * instead of Chakra computing it and emotion serializing it at every start. Chakra's provider gets no `_global` to
  * inject (and, built by webpack, createSystem never computes it: scripts/chakra-lazy-global-loader.cjs).
  */
-const leanSystem: typeof system = Object.create(system, { _global: { value: [] } });
+let lean: ReturnType<typeof getSystem> | undefined;
+function leanSystem(): ReturnType<typeof getSystem> {
+  lean ??= Object.create(getSystem(), { _global: { value: [] } }) as ReturnType<typeof getSystem>;
+  return lean;
+}
+
+/** Builds the Chakra system now (the shell calls it in a task of its own, before its first render). */
+export function prepareUiSystem(): void {
+  leanSystem();
+}
 
 let stylesheet: Promise<void> | undefined;
 /**
@@ -34,7 +43,7 @@ export function globalStylesReady(doc: Document = document): Promise<void> {
 /** Theme and the one toaster; the shell renders it once around everything, after globalStylesReady(). */
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={leanSystem}>
+    <ChakraProvider value={leanSystem()}>
       {children}
       <Toaster />
     </ChakraProvider>

@@ -87,5 +87,12 @@ const config = defineConfig({
   },
 });
 
-/** The one Chakra system of the product, built once. */
-export const system = createSystem(defaultBaseConfig, config);
+let built: ReturnType<typeof createSystem> | undefined;
+/**
+ * The one Chakra system of the product, built on first use (walking every token: tens of ms on a phone, which the
+ * shell runs in a task of its own before its first render, shell/src/index.ts).
+ */
+export function getSystem() {
+  built ??= createSystem(defaultBaseConfig, config);
+  return built;
+}

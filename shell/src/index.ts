@@ -2,7 +2,7 @@
 // inline script holds the start until the visitor's first move (window.__epsStart); elsewhere it starts at once.
 //
 // The first render's libraries are evaluated one per task (React, then the API package with RTK Query, then the UI
-// kit with Chakra and its system, then the app): their files download together (index.html's plan), but evaluated
+// kit with Chakra, its system, then the app): their files download together (index.html's plan), but evaluated
 // in one go they made one long task of a few hundred ms on a phone, during which nothing could paint or respond.
 const held = (window as { __epsStart?: Promise<void> }).__epsStart;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -12,5 +12,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
   .then(() => import('shared-api'))
   .then(nextTask)
   .then(() => import('shared-ui'))
-  .then(nextTask)
+  .then(async (ui) => {
+    await nextTask();
+    ui.prepareUiSystem(); // Chakra's system (every token walked once): a task of its own
+    await nextTask();
+  })
   .then(() => import('./bootstrap'));
