@@ -220,6 +220,8 @@ export function createConfig(opts: AppOptions) {
           { test: /chakra-global\.css$/, type: 'asset/resource' },
           // Chakra's createSystem computes that CSS only when asked (never, with the stylesheet above).
           { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/, loader: path.join(__dirname, 'scripts/chakra-lazy-global-loader.cjs') },
+          // Chakra's and zag's anatomies are module-level calls: marked pure, the unused ones are dropped.
+          ...(prod ? [{ test: /(@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js|@zag-js[\\/][^\\/]+[\\/]dist[\\/][^\\/]+\.anatomy\.mjs)$/, loader: path.join(__dirname, 'scripts/pure-calls-loader.cjs') }] : []),
           // react-router's DevTools-only `displayName` statements kept Link's framework-mode code in every first render.
           ...(prod ? [{ test: /react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/, loader: path.join(__dirname, 'scripts/react-router-pure-loader.cjs') }] : []),
         ],
