@@ -220,6 +220,9 @@ export function createConfig(opts: AppOptions) {
           { test: /chakra-global\.css$/, type: 'asset/resource' },
           // Chakra's createSystem computes that CSS only when asked (never, with the stylesheet above).
           { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/, loader: path.join(__dirname, 'scripts/chakra-lazy-global-loader.cjs') },
+          // @emotion/react imports hoist-non-react-statics bare (`import 'hoist-non-react-statics'`) for withTheme,
+          // which nothing here uses: declared free of side effects, it (and react-is) is left out.
+          { test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
           // Chakra's and zag's anatomies are module-level calls: marked pure, the unused ones are dropped.
           ...(prod ? [{ test: /(@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js|@zag-js[\\/][^\\/]+[\\/]dist[\\/][^\\/]+\.anatomy\.mjs)$/, loader: path.join(__dirname, 'scripts/pure-calls-loader.cjs') }] : []),
           // react-router's DevTools-only `displayName` statements kept Link's framework-mode code in every first render.
