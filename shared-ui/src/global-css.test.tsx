@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
-import { getSystem } from './system';
+import { keyframes } from 'chakra-theme-dist/tokens/keyframes.js';
+import { KEYFRAME_NAMES, createSystemWith } from './system';
 
 /** The rules emotion hands the browser (it inserts them one by one with insertRule), in order. */
 function injectedByChakra(): string {
@@ -18,7 +19,7 @@ function injectedByChakra(): string {
     return 0;
   });
   try {
-    render(<ChakraProvider value={getSystem()}>{null}</ChakraProvider>).unmount();
+    render(<ChakraProvider value={createSystemWith(keyframes)}>{null}</ChakraProvider>).unmount();
   } finally {
     insertRule.mockRestore();
   }
@@ -26,6 +27,10 @@ function injectedByChakra(): string {
 }
 
 describe('global CSS', () => {
+  it('the system knows every keyframe of Chakra by name (their CSS is in the stylesheet)', () => {
+    expect([...KEYFRAME_NAMES]).toEqual(Object.keys(keyframes));
+  });
+
   it('the shipped string is what Chakra injects for this system', () => {
     const css = injectedByChakra();
     expect(css.length).toBeGreaterThan(10_000);

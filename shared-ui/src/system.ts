@@ -27,7 +27,6 @@ import { durations } from 'chakra-theme-dist/tokens/durations.js';
 import { easings } from 'chakra-theme-dist/tokens/easings.js';
 import { fontSizes } from 'chakra-theme-dist/tokens/font-sizes.js';
 import { fontWeights } from 'chakra-theme-dist/tokens/font-weights.js';
-import { keyframes } from 'chakra-theme-dist/tokens/keyframes.js';
 import { letterSpacings } from 'chakra-theme-dist/tokens/letter-spacing.js';
 import { lineHeights } from 'chakra-theme-dist/tokens/line-heights.js';
 import { radii } from 'chakra-theme-dist/tokens/radius.js';
@@ -57,14 +56,29 @@ const { yellow: _sy, cyan: _sc, pink: _sp, ...paletteSemanticColors } = semantic
 
 const font = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
 
-const config = defineConfig({
+/**
+ * Chakra's keyframes by name only: the system needs their names (the `animationName` values it accepts), their CSS
+ * is in the stylesheet made ahead (chakra-global.css). global-css.test.tsx checks this list against Chakra's
+ * keyframes and builds the stylesheet from a system with the keyframes themselves (createSystemWith).
+ */
+export const KEYFRAME_NAMES = [
+  'spin', 'pulse', 'ping', 'bounce', 'bg-position', 'position', 'circular-progress', 'expand-height', 'collapse-height',
+  'expand-width', 'collapse-width', 'fade-in', 'fade-out', 'slide-from-left-full', 'slide-from-right-full',
+  'slide-from-top-full', 'slide-from-bottom-full', 'slide-to-left-full', 'slide-to-right-full', 'slide-to-top-full',
+  'slide-to-bottom-full', 'slide-from-top', 'slide-from-bottom', 'slide-from-left', 'slide-from-right', 'slide-to-top',
+  'slide-to-bottom', 'slide-to-left', 'slide-to-right', 'scale-in', 'scale-out', 'marqueeX', 'marqueeY',
+] as const;
+type Keyframes = Record<string, Record<string, unknown>>;
+const namedKeyframes: Keyframes = Object.fromEntries(KEYFRAME_NAMES.map((name) => [name, {}]));
+
+const configWith = (keyframes: Keyframes) => defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
   globalCss,
   theme: {
     breakpoints,
-    keyframes,
+    keyframes: keyframes as never,
     tokens: {
       aspectRatios, animations, blurs, borders, colors: paletteColors, durations, easings, fontSizes, fontWeights,
       letterSpacings, lineHeights, radii, spacing, sizes, zIndex: zIndices, cursor,
@@ -93,6 +107,11 @@ let built: ReturnType<typeof createSystem> | undefined;
  * shell runs in a task of its own before its first render, shell/src/index.ts).
  */
 export function getSystem() {
-  built ??= createSystem(defaultBaseConfig, config);
+  built ??= createSystem(defaultBaseConfig, configWith(namedKeyframes));
   return built;
+}
+
+/** A system with these keyframes themselves (global-css.test.tsx: the stylesheet is what Chakra injects for it). */
+export function createSystemWith(keyframes: Keyframes) {
+  return createSystem(defaultBaseConfig, configWith(keyframes));
 }
