@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import { keyframes } from 'chakra-theme-dist/tokens/keyframes.js';
-import { KEYFRAME_NAMES, createSystemWith } from './system';
+import { KEYFRAME_NAMES, createSystemWithGlobalCss } from './system';
 
 /** The rules emotion hands the browser (it inserts them one by one with insertRule), in order. */
 function injectedByChakra(): string {
@@ -19,7 +19,7 @@ function injectedByChakra(): string {
     return 0;
   });
   try {
-    render(<ChakraProvider value={createSystemWith(keyframes)}>{null}</ChakraProvider>).unmount();
+    render(<ChakraProvider value={createSystemWithGlobalCss(keyframes)}>{null}</ChakraProvider>).unmount();
   } finally {
     insertRule.mockRestore();
   }

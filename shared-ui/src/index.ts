@@ -1,7 +1,7 @@
 /** shared-ui: the one door to Chakra, emotion and the router; the product's UI kit and shared screens. */
 export * from './chakra';
 export * from './router';
-export * from './system';
+export { getSystem } from './system';
 export * from './toaster';
 export * from './provider';
 export * from './layout/app-layout';

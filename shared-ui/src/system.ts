@@ -71,7 +71,10 @@ export const KEYFRAME_NAMES = [
 type Keyframes = Record<string, Record<string, unknown>>;
 const namedKeyframes: Keyframes = Object.fromEntries(KEYFRAME_NAMES.map((name) => [name, {}]));
 
-const configWith = (keyframes: Keyframes) => defineConfig({
+/** What only the global stylesheet needs: the product's system runs without (its CSS is in chakra-global.css). */
+interface GlobalParts { keyframes: Keyframes; globalCss: typeof globalCss }
+
+const configWith = ({ keyframes, globalCss }: GlobalParts) => defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
@@ -107,11 +110,14 @@ let built: ReturnType<typeof createSystem> | undefined;
  * shell runs in a task of its own before its first render, shell/src/index.ts).
  */
 export function getSystem() {
-  built ??= createSystem(defaultBaseConfig, configWith(namedKeyframes));
+  built ??= createSystem(defaultBaseConfig, configWith({ keyframes: namedKeyframes, globalCss: {} }));
   return built;
 }
 
-/** A system with these keyframes themselves (global-css.test.tsx: the stylesheet is what Chakra injects for it). */
-export function createSystemWith(keyframes: Keyframes) {
-  return createSystem(defaultBaseConfig, configWith(keyframes));
+/**
+ * The same system with the parts of its global CSS (Chakra's keyframes and global styles): global-css.test.tsx
+ * checks that the stylesheet is what Chakra injects for it.
+ */
+export function createSystemWithGlobalCss(keyframes: Keyframes) {
+  return createSystem(defaultBaseConfig, configWith({ keyframes, globalCss }));
 }
