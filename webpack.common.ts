@@ -11,7 +11,7 @@ import { transform as swcTransform } from '@swc/core';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import type { Compiler, Configuration } from 'webpack';
+import webpack, { type Compiler, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 export interface AppOptions {
@@ -256,6 +256,11 @@ export function createConfig(opts: AppOptions) {
             ...(opts.host ? {} : { externalRuntime: true }),
           },
         }),
+        // A remote's container runtime is made of the shell's functions (scripts/federation-remote-runtime.mjs).
+        ...(opts.host ? [] : [new webpack.NormalModuleReplacementPlugin(
+          /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.js$/,
+          path.join(__dirname, 'scripts', 'federation-remote-runtime.mjs'),
+        )]),
         ...(opts.host
           // main.js in <head>, deferred (in production PreloadFirstRenderPlugin moves it into the page's plan).
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'head' })]
