@@ -60,6 +60,17 @@ export const sharedSingletons = {
   'shared-api/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
+/**
+ * The shell provides the first render's singletons eagerly: they are in main.js itself (with react-dom/client and
+ * the bootstrap, `webpackMode: "eager"` in shell/src/index.ts), one file instead of ten. Every role needs all of
+ * them at once anyway, and one gzip/brotli stream over them is 6 kB smaller than ten (their code repeats across
+ * files). They are still evaluated one per task, when shell/src/index.ts imports them. The remotes keep them
+ * non-eager: they take the shell's copies from the share scope (their own fallbacks are never fetched).
+ */
+const FIRST_RENDER = ['react', 'react/jsx-runtime', 'react-dom', 'shared-ui', 'shared-api'];
+const hostShared = Object.fromEntries(Object.entries(sharedSingletons)
+  .map(([key, config]) => [key, FIRST_RENDER.includes(key) ? { ...config, eager: true } : config]));
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|html|json|css|svg)$/;
@@ -137,6 +148,8 @@ export class ServiceWorkerPlugin {
  * they download in parallel: at once on a signed-in page, after the first paint on the prerendered login page (it
  * needs none of them to paint, and they would compete with it on a slow link).
  * Only chunks the first render needs: the bootstrap import and the shared singletons, never the back office.
+ * (With the singletons eager in main.js, what is left to hint is the UI kit's stylesheet; the rest stays for any
+ * of them made non-eager again.)
  */
 export class PreloadFirstRenderPlugin {
   constructor(private readonly requests: string[]) {}
@@ -145,7 +158,11 @@ export class PreloadFirstRenderPlugin {
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap('PreloadFirstRenderPlugin', (data) => {
         const files = new Set<string>();
         for (const group of compilation.chunkGroups) {
-          if (group.isInitial()) continue;
+          if (group.isInitial()) {
+            // The entry's own stylesheets (the UI kit's, when the kit is in main.js: eager), added before the first render.
+            for (const chunk of group.chunks) for (const f of chunk.auxiliaryFiles) if (f.endsWith('.css')) files.add(f);
+            continue;
+          }
           // The bootstrap import itself, and the host's own copies of the shared singletons (provide-shared groups).
           const wanted = group.origins.some((o) => (o.request && this.requests.includes(o.request))
             || this.requests.some((r) => o.module?.identifier().startsWith(`provide module (default) ${r}@`)));
@@ -244,7 +261,7 @@ export function createConfig(opts: AppOptions) {
           manifest: !opts.host,
           dts: false,
           shareStrategy: 'loaded-first',
-          shared: sharedSingletons,
+          shared: opts.host ? hostShared : sharedSingletons,
           // Slimmer federation runtime: browser-only code; no snapshot plugin (remotes are registered by
           // remoteEntry.js, never by mf-manifest.json, which would need it: RUNTIME-008); a remote loads no remotes
           // of its own. One copy of the runtime core: the shell provides its own to the remotes

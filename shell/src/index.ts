@@ -7,7 +7,7 @@
 const held = (window as { __epsStart?: Promise<void> }).__epsStart;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 (held ?? Promise.resolve())
-  .then(() => import('react-dom/client'))
+  .then(() => import(/* webpackMode: "eager" */ 'react-dom/client'))
   .then(nextTask)
   .then(() => import('shared-api'))
   .then(nextTask)
@@ -17,4 +17,4 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
     ui.prepareUiSystem(); // Chakra's system (every token walked once): a task of its own
     await nextTask();
   })
-  .then(() => import('./bootstrap'));
+  .then(() => import(/* webpackMode: "eager" */ './bootstrap'));
