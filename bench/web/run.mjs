@@ -7,7 +7,8 @@
  *  - Lighthouse 13 (mobile, simulated throttling, median of 3) on /login and on /student/exams signed in.
  * Prints a table and the budget verdicts; writes every chunk to bench/results/web-<date>.json.
  * Options: --no-lighthouse, --runs=N (Lighthouse runs per page, default 3), --page=/path (Lighthouse on that page
- * only, e.g. while working on it; the budgets are then not all checked).
+ * only, e.g. while working on it; the budgets are then not all checked), --keep (keeps each Lighthouse report and its
+ * trace in bench/results/, for a closer look at a run).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
 const args = process.argv.slice(2);
 const LH = !args.includes('--no-lighthouse');
 const ONLY_PAGE = args.find((a) => a.startsWith('--page='))?.split('=')[1];
+const KEEP = args.includes('--keep');
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const DEADLINE = Date.now() + 9.5 * 60_000;
 const DEMO = {
@@ -213,6 +215,7 @@ async function lighthouse(url, profile) {
     const out = path.join(tmp, `lh-${results.length}-${Date.now()}.json`);
     const flags = [...FLAGS];
     const lhArgs = [path.join(ROOT, 'node_modules/lighthouse/cli/index.js'), url, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet'];
+    if (KEEP) lhArgs.push('--save-assets');
     if (profile) {
       // A fresh copy each run: signed in (localStorage), no HTTP cache, no service worker.
       const copy = path.join(tmp, `profile-run-${i}`);
@@ -224,6 +227,11 @@ async function lighthouse(url, profile) {
     const r = await run(process.execPath, lhArgs, { capture: true, env: { CHROME_PATH: CHROME }, timeoutMs: 150_000, detached: true });
     try {
       const json = JSON.parse(readFileSync(out, 'utf8'));
+      if (KEEP) {
+        const stem = path.join(ROOT, 'bench', 'results', `lh${new URL(url).pathname.replace(/\//g, '-')}-${Date.now()}`);
+        cpSync(out, `${stem}.json`);
+        try { cpSync(out.replace(/\.json$/, '-0.trace.json'), `${stem}.trace.json`); } catch { /* no trace saved */ }
+      }
       const finalUrl = json.finalDisplayedUrl ?? json.finalUrl;
       if (json.categories.performance.score === null) {
         // Lighthouse could not score the run (e.g. NO_LCP): reported, not counted as a 0 in the median.
