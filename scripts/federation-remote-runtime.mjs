@@ -1,6 +1,6 @@
 /**
- * A remote's federation bundler runtime, made of its host's (production builds of the remotes; webpack.common.ts
- * puts this module in place of `@module-federation/webpack-bundler-runtime/dist/index.js`).
+ * A remote's federation bundler runtime, made of its host's (in every build of a remote, development too,
+ * webpack.common.ts puts this module in place of `@module-federation/webpack-bundler-runtime/dist/index.js`).
  *
  * Module Federation bundles into every remoteEntry.js a copy of the bundler runtime (consumes, sharing, container
  * init), of the runtime wrapper and of the SDK (logger, error texts, manifest helpers): 8 kB gz a student downloads

@@ -4,7 +4,7 @@
  * and run a second copy inside the remote's remoteEntry.js. Module Federation's own
  * `provideExternalRuntime` does the same through a CommonJS import, which bundled a second copy of the core into
  * main.js (+22 kB gz); this imports the ESM build the shell's runtime already uses, so nothing is duplicated.
- * The same for the bundler runtime's functions (production builds of the remotes use them: webpack.common.ts).
+ * The same for the bundler runtime's functions (every build of a remote uses them: webpack.common.ts).
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import * as runtimeCore from '@module-federation/runtime/core';

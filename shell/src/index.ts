@@ -1,9 +1,9 @@
 // Async boundary so shared singletons are negotiated before any of them is used. On the login page index.html's
 // inline script holds the start until the visitor's first move (window.__epsStart); elsewhere it starts at once.
 //
-// The first render's libraries are evaluated one per task (React, then the API package with RTK Query, then the UI
-// kit with Chakra, its system, then the app): their files download together (index.html's plan), but evaluated
-// in one go they made one long task of a few hundred ms on a phone, during which nothing could paint or respond.
+// The first render's libraries are in main.js itself (eager: webpack.common.ts) but evaluated one per task (React,
+// then the API package with RTK Query, then the UI kit with Chakra, its system, then the app): evaluated in one go
+// they made one long task of a few hundred ms on a phone, during which nothing could paint or respond.
 const held = (window as { __epsStart?: Promise<void> }).__epsStart;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 (held ?? Promise.resolve())
