@@ -38,6 +38,10 @@ test('text assets are precompressed; hashed files immutable, entry points no-cac
   // The entry script is in the page's first-render plan (index.html's inline script adds it).
   const main = /"(\/main\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
   expect(main, html).toBeTruthy();
+  // The UI kit's global stylesheet is hinted with it, so it downloads alongside main.js, not after.
+  const plan = JSON.parse(/<script type="application\/json" id="eps-first-render">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
+  expect(plan?.scripts).toEqual([main]);
+  expect(plan?.preload).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/chakra-global\.[0-9a-f]{8,}\.css$/)]));
   const js = await request.get(main!, { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(js.headers()['content-encoding']).toBe('br');
   expect(js.headers()['cache-control']).toBe(IMMUTABLE);
