@@ -7,6 +7,7 @@
 const held = (window as { __epsStart?: Promise<void> }).__epsStart;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 (held ?? Promise.resolve())
+  .then(nextTask) // main.js itself (compiling it) is a task: React starts in the next one
   .then(() => import(/* webpackMode: "eager" */ 'react-dom/client'))
   .then(nextTask)
   .then(() => import('shared-api'))
