@@ -52,7 +52,20 @@ import { listSlotRecipe } from 'chakra-theme-dist/recipes/list.js';
  * Every token is walked and turned into a CSS variable when the system is created, on the phone's main thread.
  */
 const { yellow: _y, cyan: _c, pink: _p, ...paletteColors } = colors;
-const { yellow: _sy, cyan: _sc, pink: _sp, ...paletteSemanticColors } = semanticColors;
+const { yellow: _sy, cyan: _sc, pink: _sp, ...paletteSemanticColorsBothModes } = semanticColors;
+
+/**
+ * The product has one color mode, light: semantic tokens keep their `_light` value only. With the `_dark` ones
+ * Chakra builds every semantic color twice (a `.dark` block in the stylesheet that no page ever matches), and
+ * creating the system took ~20 % longer on the phone's main thread.
+ */
+function lightOnly<T>(tree: T): T {
+  if (!tree || typeof tree !== 'object' || Array.isArray(tree)) return tree;
+  if ('_light' in tree) return (tree as { _light: T })._light;
+  return Object.fromEntries(Object.entries(tree).map(([key, value]) => [key, lightOnly(value)])) as T;
+}
+const paletteSemanticColors = lightOnly(paletteSemanticColorsBothModes);
+const lightShadows = lightOnly(semanticShadows);
 
 const font = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
 
@@ -87,7 +100,7 @@ const configWith = ({ keyframes, globalCss }: GlobalParts) => defineConfig({
       letterSpacings, lineHeights, radii, spacing, sizes, zIndex: zIndices, cursor,
       fonts: { heading: { value: font }, body: { value: font }, mono: { value: 'SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "Courier New", monospace' } },
     },
-    semanticTokens: { colors: paletteSemanticColors, shadows: semanticShadows, radii: semanticRadii },
+    semanticTokens: { colors: paletteSemanticColors, shadows: lightShadows, radii: semanticRadii },
     recipes: {
       badge: badgeRecipe, button: buttonRecipe, code: codeRecipe, heading: headingRecipe, icon: iconRecipe,
       input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe,
