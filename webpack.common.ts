@@ -283,7 +283,7 @@ export function createConfig(opts: AppOptions) {
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'head' })]
           : []),
         ...(opts.host && prod
-          ? [new PreloadFirstRenderPlugin(['./bootstrap', 'react', 'react-dom', 'react/jsx-runtime', 'shared-ui', 'shared-api'])]
+          ? [new PreloadFirstRenderPlugin(['./bootstrap', ...FIRST_RENDER])]
           : []),
         ...(opts.host && prod ? [new ServiceWorkerPlugin(path.join(opts.dir, 'src', 'sw.ts'), true)] : []),
         ...(prod ? [new PrecompressPlugin()] : []),

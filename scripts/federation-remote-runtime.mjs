@@ -50,7 +50,7 @@ function init(options) {
   return current;
 }
 
-const runtime = { init, getRemoteEntry: core.getRemoteEntry, getInstance: () => current };
+const runtime = { init, getRemoteEntry: core.getRemoteEntry };
 
 export const bundlerRuntime = {
   ...host.bundlerRuntime,
