@@ -75,6 +75,20 @@ test.describe('sign-in and areas', () => {
     expect(cspErrors).toEqual([]);
   });
 
+  test('the prerendered login card paints only once the page script has decided it is the login page', async ({ browser }) => {
+    // What a paint shows while the parser has not yet reached the page's script (a phone's parser may pause anywhere
+    // in the card): no script has run, so nothing of the card. Without this a signed-in student's exam list flashed
+    // a half-drawn login form, and on /login the half card jumped up as the rest arrived (a layout shift).
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    for (const path of ['/login', '/student/exams']) {
+      await page.goto(path);
+      await expect(page.locator('#prerendered-login')).toBeAttached();
+      await expect(page.locator('#prerendered-login')).toBeHidden();
+    }
+    await noScript.close();
+  });
+
   test('a signed-in deep link shows the loading status, never the login form, while the app loads', async ({ page }) => {
     await loginAs(page, DEMO.student.email, DEMO.student.password);
     await page.route(/\.js($|\?)/, (route) => route.abort());
