@@ -245,6 +245,9 @@ async function lighthouse(url, profile) {
         lcp: json.audits['largest-contentful-paint'].numericValue,
         fcp: json.audits['first-contentful-paint'].numericValue,
         tbt: json.audits['total-blocking-time'].numericValue,
+        // Lighthouse's measure of this machine's CPU at the time of the run (higher is faster): the simulated
+        // throttling multiplies the observed main-thread work by 4 whatever it is, so a busy shared host scores lower.
+        benchmarkIndex: Math.round(json.environment?.benchmarkIndex ?? 0),
         finalUrl,
         // What to look at when a figure moves: the LCP element and the longest tasks (simulated ms, by script).
         lcpElement: json.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.selector ?? null,
@@ -328,6 +331,7 @@ async function main() {
       const boot = r.median.bootup.map((t) => `${t.url || '?'} ${t.scripting}+${t.parse} ms`).join(', ') || 'none';
       console.log(`${page} (median run): script time (run + parse): ${boot}`);
       console.log(`${page} (median run): main thread (ms): ${r.median.work.join(', ')}`);
+      console.log(`${page}: per run score / TBT / host CPU (Lighthouse benchmarkIndex, higher is faster): ${r.runs.map((x) => `${x.score} / ${Math.round(x.tbt)} ms / ${x.benchmarkIndex}`).join(', ')}`);
     }
   }
 
