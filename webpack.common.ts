@@ -33,6 +33,7 @@ export const DEV_PORTS = { shell: 3000, student_app: 3001, institute_app: 3002, 
 const pkgVersion = '1.0.0';
 
 const CHAKRA_THEME_DIST = path.join(__dirname, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');
+const CHAKRA_STYLED_SYSTEM_DIST = path.join(__dirname, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'styled-system');
 
 /**
  * react-router 7's package `exports` only name its development build (warnings, invariant messages: about 10 kB gz
@@ -213,8 +214,9 @@ export function createConfig(opts: AppOptions) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // Chakra's theme parts file by file, for the lean system in shared-ui/src/system.ts (the package's
-        // `exports` hides dist/; `@chakra-ui/react/theme` would bring every recipe).
-        alias: { 'chakra-theme-dist': CHAKRA_THEME_DIST, ...(prod ? reactRouterProduction : {}) },
+        // `exports` hides dist/; `@chakra-ui/react/theme` would bring every recipe), and its createSystem module
+        // (the same module the package's root re-exports) for createSystemSteps (scripts/chakra-lazy-global-loader.cjs).
+        alias: { 'chakra-theme-dist': CHAKRA_THEME_DIST, 'chakra-styled-system-dist': CHAKRA_STYLED_SYSTEM_DIST, ...(prod ? reactRouterProduction : {}) },
       },
       module: {
         rules: [
@@ -235,7 +237,8 @@ export function createConfig(opts: AppOptions) {
           { test: /\.(png|jpe?g|svg|webp)$/i, type: 'asset/resource' },
           // The product's Chakra global CSS, made ahead (shared-ui/src/global-css.test.tsx): a hashed stylesheet.
           { test: /chakra-global\.css$/, type: 'asset/resource' },
-          // Chakra's createSystem computes that CSS only when asked (never, with the stylesheet above).
+          // Chakra's createSystem computes that CSS only when asked (never, with the stylesheet above), and can be run in
+          // steps (createSystemSteps, for shared-ui's buildSystemInSteps).
           { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/, loader: path.join(__dirname, 'scripts/chakra-lazy-global-loader.cjs') },
           // @emotion/react imports hoist-non-react-statics bare (`import 'hoist-non-react-statics'`) for withTheme,
           // which nothing here uses: declared free of side effects, it (and react-is) is left out.

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import globalCssUrl from './chakra-global.css';
-import { getSystem } from './system';
+import { buildSystemInSteps, getSystem } from './system';
 import { Toaster } from './toaster';
 
 /**
@@ -16,8 +16,12 @@ function leanSystem(): ReturnType<typeof getSystem> {
   return lean;
 }
 
-/** Builds the Chakra system now (the shell calls it in a task of its own, before its first render). */
-export function prepareUiSystem(): void {
+/**
+ * Builds the Chakra system now, in parts with `pause` between them (the shell calls it before its first render,
+ * passing "next task": no one task of a phone's start does all of it).
+ */
+export async function prepareUiSystem(pause: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+  await buildSystemInSteps(pause);
   leanSystem();
 }
 

@@ -9,6 +9,7 @@
  * carry their own).
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import * as chakraSystemModule from 'chakra-styled-system-dist/system.js';
 import { breakpoints } from 'chakra-theme-dist/breakpoints.js';
 import { globalCss } from 'chakra-theme-dist/global-css.js';
 import { layerStyles } from 'chakra-theme-dist/layer-styles.js';
@@ -117,14 +118,42 @@ const configWith = ({ keyframes, globalCss }: GlobalParts) => defineConfig({
   },
 });
 
-let built: ReturnType<typeof createSystem> | undefined;
+type System = ReturnType<typeof createSystem>;
+const productConfigs = () => [defaultBaseConfig, configWith({ keyframes: namedKeyframes, globalCss: {} })] as const;
+
+let built: System | undefined;
 /**
- * The one Chakra system of the product, built on first use (walking every token: tens of ms on a phone, which the
- * shell runs in a task of its own before its first render, shell/src/index.ts).
+ * The one Chakra system of the product, built on first use (walking every token: tens of ms on a phone; the shell
+ * builds it ahead, in steps, with buildSystemInSteps, shell/src/index.ts).
  */
-export function getSystem() {
-  built ??= createSystem(defaultBaseConfig, configWith({ keyframes: namedKeyframes, globalCss: {} }));
+export function getSystem(): System {
+  built ??= createSystem(...productConfigs());
   return built;
+}
+
+/**
+ * createSystem as a generator that pauses after merging the configs and after building the token dictionary: added
+ * to Chakra's module by the production and development builds (scripts/chakra-lazy-global-loader.cjs), absent in
+ * jest (Chakra's module as published).
+ */
+type SystemSteps = (...configs: Parameters<typeof createSystem>) => Generator<void, System, void>;
+const createSystemSteps = (chakraSystemModule as unknown as { createSystemSteps?: SystemSteps }).createSystemSteps;
+
+/**
+ * Builds the product's system (what getSystem returns) in three parts, calling `pause` between them (the shell
+ * passes "next task"), so no single task of a phone's start does all of it. Without createSystemSteps, in one go.
+ */
+export async function buildSystemInSteps(pause: () => Promise<void>): Promise<System> {
+  if (built || !createSystemSteps) return getSystem();
+  const steps = createSystemSteps(...productConfigs());
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) {
+      built ??= step.value;
+      return built;
+    }
+    await pause();
+    if (built) return built; // built meanwhile by a getSystem() call
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // inline script holds the start until the visitor's first move (window.__epsStart); elsewhere it starts at once.
 //
 // The first render's libraries are in main.js itself (eager: webpack.common.ts) but evaluated one per task (React,
-// then the API package with RTK Query, then the UI kit with Chakra, its system, then the app): evaluated in one go
+// then the API package with RTK Query, then the UI kit with Chakra, its system in three, then the app): in one go
 // they made one long task of a few hundred ms on a phone, during which nothing could paint or respond.
 const held = (window as { __epsStart?: Promise<void> }).__epsStart;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -15,7 +15,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
   .then(() => import('shared-ui'))
   .then(async (ui) => {
     await nextTask();
-    ui.prepareUiSystem(); // Chakra's system (every token walked once): a task of its own
+    // Chakra's system (every token walked once), in three tasks: merging the configs, the token dictionary, the rest
+    await ui.prepareUiSystem(nextTask);
     await nextTask();
   })
   .then(() => import(/* webpackMode: "eager" */ './bootstrap'));
