@@ -240,6 +240,8 @@ export function createConfig(opts: AppOptions) {
           // Chakra's createSystem computes that CSS only when asked (never, with the stylesheet above), and can be run in
           // steps (createSystemSteps, for shared-ui's buildSystemInSteps).
           { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/, loader: path.join(__dirname, 'scripts/chakra-lazy-global-loader.cjs') },
+          // Module Federation's version checks compile each (long) semver pattern once instead of at every use.
+          { test: /@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]utils\.js$/, loader: path.join(__dirname, 'scripts/mf-semver-cache-loader.cjs') },
           // @emotion/react imports hoist-non-react-statics bare (`import 'hoist-non-react-statics'`) for withTheme,
           // which nothing here uses: declared free of side effects, it (and react-is) is left out.
           { test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
