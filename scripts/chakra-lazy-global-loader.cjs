@@ -7,11 +7,12 @@
  *    ships as a stylesheet made ahead (shared-ui/src/chakra-global.css, checked against what Chakra itself injects by
  *    shared-ui/src/global-css.test.tsx, which runs Chakra untouched) and added by shared-ui's globalStylesReady().
  *
- * 2. `createSystemSteps`, exported beside createSystem: the same function as a generator that pauses after merging
- *    the configs and after building the token dictionary (about two thirds of the work: every token walked,
+ * 2. `createSystemSteps`, exported beside createSystem: createSystem's own body as a generator that pauses after
+ *    merging the configs and after building the token dictionary (about two thirds of the work: every token walked,
  *    transformed and referenced). shared-ui's buildSystemInSteps() resumes it in a new task each time, so a phone's
  *    main thread is never blocked by the whole of it at once (one task of 100-230 ms at Lighthouse's 4x slowdown
- *    on this machine). Same statements, same order: the system it returns is the one createSystem returns.
+ *    on this machine). createSystem itself now runs the same generator to the end in one go: one copy of the code,
+ *    same statements in the same order, the same system.
  */
 module.exports = function chakraSystemLoader(source) {
   const fail = (what) => {
@@ -40,6 +41,16 @@ module.exports = function chakraSystemLoader(source) {
   if (/\byield\b/.test(out.slice(start, end).replace(/\/\/.*$/gm, ''))) fail('unexpected yield');
   const exportLine = 'export { createSystem, isValidSystem };';
   if (!out.includes(exportLine)) fail('exports');
-  out = out.replace(exportLine, `function* createSystemSteps(...configs) {\n${body}\n}\nexport { createSystem, createSystemSteps, isValidSystem };`);
+  const driver = [
+    'function createSystem(...configs) {',
+    '  const steps = createSystemSteps(...configs);',
+    '  for (;;) {',
+    '    const step = steps.next();',
+    '    if (step.done) return step.value;',
+    '  }',
+  ].join('\n');
+  out = out.slice(0, start) + `function* createSystemSteps(...configs) {\n${body}` + out.slice(end)
+    .replace('\n}\nfunction getTokenMap(', `\n}\n${driver}\n}\nfunction getTokenMap(`);
+  out = out.replace(exportLine, 'export { createSystem, createSystemSteps, isValidSystem };');
   return out;
 };
