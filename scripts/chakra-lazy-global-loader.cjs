@@ -41,6 +41,7 @@ module.exports = function chakraSystemLoader(source) {
   if (/\byield\b/.test(out.slice(start, end).replace(/\/\/.*$/gm, ''))) fail('unexpected yield');
   const exportLine = 'export { createSystem, isValidSystem };';
   if (!out.includes(exportLine)) fail('exports');
+  const generator = `function* createSystemSteps(...configs) {\n${body}\n}`;
   const driver = [
     'function createSystem(...configs) {',
     '  const steps = createSystemSteps(...configs);',
@@ -48,9 +49,10 @@ module.exports = function chakraSystemLoader(source) {
     '    const step = steps.next();',
     '    if (step.done) return step.value;',
     '  }',
+    '}',
   ].join('\n');
-  out = out.slice(0, start) + `function* createSystemSteps(...configs) {\n${body}` + out.slice(end)
-    .replace('\n}\nfunction getTokenMap(', `\n}\n${driver}\n}\nfunction getTokenMap(`);
+  // `end` is where createSystem's closing brace starts: both functions take its place
+  out = `${out.slice(0, start)}${generator}\n${driver}${out.slice(end + '\n}'.length)}`;
   out = out.replace(exportLine, 'export { createSystem, createSystemSteps, isValidSystem };');
   return out;
 };

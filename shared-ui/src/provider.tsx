@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import globalCssUrl from './chakra-global.css';
-import { buildSystemInSteps, getSystem } from './system';
+import { getSystem } from './system';
 import { Toaster } from './toaster';
 
 /**
@@ -17,11 +17,10 @@ function leanSystem(): ReturnType<typeof getSystem> {
 }
 
 /**
- * Builds the Chakra system now, in parts with `pause` between them (the shell calls it before its first render,
- * passing "next task": no one task of a phone's start does all of it).
+ * The provider's view of the Chakra system, made now (the shell calls it before its first render, once it has built
+ * the system itself in steps with shared-ui/system's buildSystemInSteps; otherwise this builds it in one go).
  */
-export async function prepareUiSystem(pause: () => Promise<void> = () => Promise.resolve()): Promise<void> {
-  await buildSystemInSteps(pause);
+export function prepareUiSystem(): void {
   leanSystem();
 }
 

@@ -22,7 +22,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
   })
   .then(() => import('shared-ui'))
   .then(async (ui) => {
-    await ui.prepareUiSystem(); // built above: at once
+    ui.prepareUiSystem(); // the system is built above: at once
     await nextTask();
   })
   .then(() => import(/* webpackMode: "eager" */ './bootstrap'));
