@@ -1,7 +1,7 @@
 /**
  * Delivery for slow links (issue 8): precompressed assets with immutable/no-cache headers, the service worker
- * (registered, in control, an offline reload still starts the student area), and media that a second fetch takes
- * from a cache.
+ * (registered, in control, an offline reload still starts the student area, a redeployed remote is picked up online),
+ * and media that a second fetch takes from a cache.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -85,6 +85,34 @@ test('the service worker controls the page and an offline reload still starts th
     await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
   } finally {
     await context.setOffline(false);
+  }
+});
+
+test('online, a redeployed remote is picked up on the next visit, though the worker keeps a copy for offline use', async ({ page, context }) => {
+  await loginUi(page, DEMO.student.email, DEMO.student.password);
+  await expect(page.getByTestId('role-label')).toHaveText('Student');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(async () => (await cachedUrls(page)).includes('/remotes/student/remoteEntry.js'), { timeout: 15_000 }).toBe(true);
+
+  // A new deployment of the student remote: the same URL now answers another remoteEntry.js.
+  let served = 0;
+  await context.route('**/remotes/student/remoteEntry.js', async (route) => {
+    const res = await route.fetch();
+    const headers = { ...res.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    delete headers['etag'];
+    served++;
+    await route.fulfill({ status: res.status(), headers, body: `${await res.text()}\n;self.__epsStudentRemoteBuild = 'redeployed';\n` });
+  });
+  try {
+    await page.reload();
+    await expect(page.getByTestId('role-label')).toHaveText('Student');
+    await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+    expect(served).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (self as unknown as { __epsStudentRemoteBuild?: string }).__epsStudentRemoteBuild)).toBe('redeployed');
+  } finally {
+    await context.unroute('**/remotes/student/remoteEntry.js');
   }
 });
 
