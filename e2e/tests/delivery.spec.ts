@@ -1,13 +1,14 @@
 /**
  * Delivery for slow links (issue 8): precompressed assets with immutable/no-cache headers, the service worker
- * (registered, in control, an offline reload still starts the student area, a redeployed remote is picked up online),
- * and media that a second fetch takes from a cache.
+ * (registered, in control, an offline reload still starts the student area and goes on with a running exam, a
+ * redeployed remote is picked up online), and media that a second fetch takes from a cache.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginUi } from '../support/fixtures';
+import { DEMO, loginAs, loginUi } from '../support/fixtures';
+import { answer, demoExamId, finishRunningAttempt, mmss, startDemoExam } from '../support/exam';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MEDIA_DIR = path.join(__dirname, '..', '..', 'server', 'seed', 'media');
@@ -86,6 +87,56 @@ test('the service worker controls the page and an offline reload still starts th
   } finally {
     await context.setOffline(false);
   }
+});
+
+test('an exam reloaded without a connection goes on from the copy this device kept; every choice reaches the result', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
+  const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+  const examId = await demoExamId(page.request, s.token, s.user._id);
+  await finishRunningAttempt(page.request, s.token, s.user._id, examId);
+  await page.goto('/student');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await startDemoExam(page);
+  await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
+  await expect(page.getByTestId('audio-ready')).toHaveText(/audio ready (\d+)\/\1$/, { timeout: 30_000 });
+  const status = page.getByTestId('save-status');
+  await answer(page, 1, '2');
+  await expect(status).toHaveText('All answers saved');
+
+  await context.setOffline(true);
+  try {
+    await answer(page, 2, '1');
+    await expect(status).toHaveText('Offline — answers kept on this device');
+    const before = mmss(await page.getByTestId('countdown').innerText());
+    await page.reload();
+    // the questions, the choices (saved and unsaved), the running clock, and the audio, all from this device
+    await expect(page.getByTestId('device-copy')).toBeVisible();
+    await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
+    await expect(page.getByTestId('count-solved')).toHaveText('Solved: 2');
+    const after = mmss(await page.getByTestId('countdown').innerText());
+    expect(after).toBeLessThanOrEqual(before);
+    expect(before - after).toBeLessThan(60);
+    await expect(page.getByTestId('audio-ready')).toHaveText(/audio ready (\d+)\/\1$/, { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: /^Question 2 \(solved\)/ })).toBeVisible();
+    await answer(page, 21, '3');
+    await expect(status).toHaveText('Offline — answers kept on this device');
+    await expect(page.getByTestId('question-view').getByRole('img').first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  // back online: the server's copy takes over and the choices made offline go out
+  await expect(page.getByTestId('device-copy')).toHaveCount(0, { timeout: 20_000 });
+  await expect(status).toHaveText('All answers saved', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Total Question' }).click();
+  await expect(page.getByTestId('count-solved')).toHaveText('Solved: 3');
+  await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByTestId('exam-ended').getByText('Congratulation, Exam Ended')).toBeVisible();
+  await expect(page.getByTestId('ended-Total Attempt')).toHaveText('3');
+  // the copy goes with the attempt
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /^exam(Copy|Choices):/.test(k)))).toEqual([]);
 });
 
 test('online, a redeployed remote is picked up on the next visit, though the worker keeps a copy for offline use', async ({ page, context }) => {

@@ -2,58 +2,11 @@
  * The student's exam in a real browser: start, answer, listen (navigation locked while audio plays), reload, go
  * offline and back, submit, check the figures and the result detail; and an attempt that expires with the tab closed.
  */
-import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as apiRequest, test } from '@playwright/test';
 import { DEMO, auth, loginApi, loginAs } from '../support/fixtures';
+import { DEMO_EXAM, answer, demoExamId, finishRunningAttempt, mmss, openQuestion, startDemoExam, type Q } from '../support/exam';
 
-const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
 const SHORT_URL = process.env.E2E_SHORT_URL ?? `http://127.0.0.1:${Number(process.env.E2E_SHORT_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 50)}`;
-
-interface Q { _id: string; question_number: number; answer?: string; answer_details?: string }
-
-async function demoExamId(request: APIRequestContext, token: string, userId: string): Promise<string> {
-  const res = await request.get(`/api/exams/published/users/${userId}`, { headers: auth(token) });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const exam = ((await res.json()) as { _id: string; title: string }[]).find((e) => e.title === DEMO_EXAM);
-  expect(exam, 'the demo exam is available to the demo student').toBeTruthy();
-  return exam!._id;
-}
-
-/** Another test (or a crashed run) may have left the demo student's attempt running: finish it first. */
-async function finishRunningAttempt(request: APIRequestContext, token: string, userId: string, examId: string) {
-  const running = await request.get(`/api/attempts/running/${examId}/${userId}`, { headers: auth(token) });
-  if (running.status() !== 200) return;
-  const { attempt } = (await running.json()) as { attempt: { _id: string } };
-  await request.post(`/api/results/create/${examId}/${userId}`, { headers: auth(token), data: { report: attempt._id } });
-}
-
-const mmss = (t: string) => {
-  const [m, s] = t.trim().split(':').map(Number);
-  return m! * 60 + s!;
-};
-
-async function openQuestion(page: Page, n: number) {
-  const total = page.getByRole('button', { name: 'Total Question' });
-  if (await total.isVisible()) await total.click();
-  await page.getByRole('button', { name: new RegExp(`^Question ${n} \\(`) }).click();
-  await expect(page.getByTestId('question-view')).toHaveAttribute('data-question', String(n));
-}
-
-async function answer(page: Page, n: number, option: string) {
-  await openQuestion(page, n);
-  await page.getByRole('radio', { name: new RegExp(`^Option ${option}`) }).click();
-  await expect(page.getByRole('radio', { name: new RegExp(`^Option ${option}`) })).toHaveAttribute('aria-checked', 'true');
-}
-
-async function startDemoExam(page: Page) {
-  await page.goto('/student/exams');
-  await page.getByRole('button', { name: `Start ${DEMO_EXAM}` }).click();
-  await expect(page).toHaveURL(/\/student\/exams\/start\//);
-  await expect(page.getByText('Unanswered questions are marked as not attempted.')).toBeVisible();
-  const running = page.waitForResponse((r) => r.url().includes('/api/attempts/running/') && r.request().method() === 'GET');
-  await page.getByRole('button', { name: 'Get Started' }).click();
-  await expect(page).toHaveURL(/\/student\/exams\/exam\//);
-  return running;
-}
 
 test('a student takes the demo exam: answers, audio, reload, offline, submit, result detail', async ({ page, context }) => {
   test.setTimeout(180_000);

@@ -1,6 +1,8 @@
 import { AnswerQueue, answerStorageKey, backoffDelay, mergeAnswers, type AnswerItem } from './answer-queue';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
-import { mergeListening } from './storage';
+import type { RunningExam } from 'shared-api';
+import { deviceCopy } from './device-copy';
+import { examStorage, mergeListening } from './storage';
 
 describe('exam clock', () => {
   it('measures the remaining time on the server clock, whatever the device clock says', () => {
@@ -146,5 +148,47 @@ describe('listening counts', () => {
       q2: { option1: 1 },
       q3: { main: 1 },
     });
+  });
+});
+
+describe("the device's copy of the running exam", () => {
+  const running = (attemptId: string): RunningExam => ({
+    attempt: { _id: attemptId, exam: 'e1', examTitle: 'Mock 1', status: 'running', deadlineAt: '2030-01-01T10:50:00.000Z', serverNow: '2030-01-01T10:00:00.000Z' } as RunningExam['attempt'],
+    questions: [{ _id: 'q1', question_number: 1 }, { _id: 'q2', question_number: 2 }] as RunningExam['questions'],
+    answers: { q1: '2' },
+    listeningStatus: {},
+  });
+
+  beforeEach(() => localStorage.clear());
+
+  it('gives back the exam as received, with every choice made on screen since (saved or not) over its answers', () => {
+    deviceCopy.set({ data: running('a1'), receivedAt: 1234 });
+    expect(deviceCopy.get('a1')).toEqual({ data: running('a1'), receivedAt: 1234 });
+    deviceCopy.setChoices('a1', { q1: '3', q2: '4' });
+    const copy = deviceCopy.get('a1')!;
+    expect(copy.data.answers).toEqual({ q1: '3', q2: '4' });
+    expect(copy.data.questions).toHaveLength(2);
+    expect(copy.receivedAt).toBe(1234);
+  });
+
+  it("has none for another attempt, and none that is damaged or another attempt's", () => {
+    deviceCopy.set({ data: running('a1'), receivedAt: 1 });
+    expect(deviceCopy.get('a2')).toBeNull();
+    localStorage.setItem('examCopy:a3', '{not json');
+    expect(deviceCopy.get('a3')).toBeNull();
+    localStorage.setItem('examCopy:a4', JSON.stringify({ data: running('a1'), receivedAt: 1 }));
+    expect(deviceCopy.get('a4')).toBeNull();
+    localStorage.setItem('examCopy:a5', JSON.stringify({ data: { ...running('a5'), questions: undefined }, receivedAt: 1 }));
+    expect(deviceCopy.get('a5')).toBeNull();
+  });
+
+  it('is removed with the attempt when the exam ends', () => {
+    examStorage.setRunning({ examId: 'e1', attemptId: 'a1' });
+    deviceCopy.set({ data: running('a1'), receivedAt: 1 });
+    deviceCopy.setChoices('a1', { q2: '1' });
+    examStorage.clear('a1');
+    expect(deviceCopy.get('a1')).toBeNull();
+    expect(examStorage.running()).toBeNull();
+    expect(localStorage.getItem('examChoices:a1')).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { clockOffset, formatMmSs, remainingMs } from './clock';
 import { ExamEndedDialog } from './exam-ended-dialog';
 import { exitFullScreen, requestFullScreen, useBeforeUnload, useNavigationBlocker } from './guards';
 import { usePrefetch } from './prefetch';
+import { deviceCopy } from './device-copy';
 import { examStorage, mergeListening } from './storage';
 
 type Mode = 'all' | 'single';
@@ -31,7 +32,14 @@ const SAVE_PALETTE: Record<SaveStatus, string> = { saved: 'green', saving: 'blue
 
 const isSolved = (a: string | undefined) => !!a && a !== UNANSWERED;
 
-export function ExamRunner({ data, userId, receivedAt }: { data: RunningExam; userId: string; receivedAt: number }) {
+export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false }: {
+  data: RunningExam;
+  userId: string;
+  /** when this device received `data` (Date.now()): the clock's offset to the server's */
+  receivedAt: number;
+  /** `data` is this device's copy (the server could not be reached) */
+  fromDeviceCopy?: boolean;
+}) {
   const { attempt } = data;
   const attemptId = attempt._id;
   const examId = attempt.exam;
@@ -67,6 +75,8 @@ export function ExamRunner({ data, userId, receivedAt }: { data: RunningExam; us
   const [answers, setAnswers] = useState<Record<string, string>>(() => mergeAnswers(data.answers, queue.pendingAnswers));
   const answersRef = useRef(answers);
   answersRef.current = answers;
+  // every choice on screen, for a reload without a connection (the device's copy of the exam)
+  useEffect(() => deviceCopy.setChoices(attemptId, answers), [attemptId, answers]);
   const save = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 
   useEffect(() => {
@@ -261,6 +271,11 @@ export function ExamRunner({ data, userId, receivedAt }: { data: RunningExam; us
           <Badge role="status" aria-live="polite" colorPalette={SAVE_PALETTE[save.status]} data-testid="save-status" data-status={save.status}>
             {SAVE_TEXT[save.status]}
           </Badge>
+          {fromDeviceCopy && (
+            <Text fontSize="xs" color="fg.muted" data-testid="device-copy">
+              No connection: this exam was kept on this device. Your answers are sent when the connection is back.
+            </Text>
+          )}
           {prefetch.total > 0 && (
             <Text fontSize="xs" color="fg.muted" data-testid="audio-ready">
               audio ready {prefetch.ready}/{prefetch.total}

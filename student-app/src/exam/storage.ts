@@ -1,4 +1,7 @@
-/** What the browser keeps about the student's exam: the selected exam, the running attempt, local play counts. */
+/**
+ * What the browser keeps about the student's exam: the selected exam, the running attempt, local play counts (and,
+ * written by device-copy.ts, a copy of the running exam, removed here with the attempt).
+ */
 import type { ListedExam, ListeningStatus } from 'shared-api';
 
 export interface RunningRecord {
@@ -9,8 +12,10 @@ export interface RunningRecord {
 const SELECTED = 'selectedExam';
 const RUNNING = 'runningExam';
 const listeningKey = (attemptId: string) => `examListening:${attemptId}`;
+export const copyKey = (attemptId: string) => `examCopy:${attemptId}`;
+export const choicesKey = (attemptId: string) => `examChoices:${attemptId}`;
 
-function read<T>(key: string): T | null {
+export function read<T>(key: string): T | null {
   try {
     const raw = globalThis.localStorage?.getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
@@ -19,7 +24,7 @@ function read<T>(key: string): T | null {
   }
 }
 
-function write(key: string, value: unknown) {
+export function write(key: string, value: unknown) {
   try {
     globalThis.localStorage?.setItem(key, JSON.stringify(value));
   } catch {
@@ -34,12 +39,16 @@ export const examStorage = {
   setRunning: (r: RunningRecord) => write(RUNNING, r),
   listening: (attemptId: string) => read<ListeningStatus>(listeningKey(attemptId)) ?? {},
   setListening: (attemptId: string, s: ListeningStatus) => write(listeningKey(attemptId), s),
-  /** Clears the selected and running exam (and the attempt's local play counts). Pending answers are cleared by their queue. */
+  /** Clears the selected and running exam (and the attempt's play counts and copy). Pending answers are cleared by their queue. */
   clear(attemptId?: string) {
     try {
       localStorage.removeItem(SELECTED);
       localStorage.removeItem(RUNNING);
-      if (attemptId) localStorage.removeItem(listeningKey(attemptId));
+      if (attemptId) {
+        localStorage.removeItem(listeningKey(attemptId));
+        localStorage.removeItem(copyKey(attemptId));
+        localStorage.removeItem(choicesKey(attemptId));
+      }
     } catch {
       /* ignore */
     }

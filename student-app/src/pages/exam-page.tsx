@@ -1,10 +1,18 @@
-/** /student/exams/exam/{examId}: loads the running attempt (or sends the student back to the exam list). */
-import { useEffect } from 'react';
+/**
+ * /student/exams/exam/{examId}: loads the running attempt (or sends the student back to the exam list). Without a
+ * connection (a reload on a dead link), the exam goes on from the copy this device kept when it last loaded it: the
+ * questions, the deadline on the server's clock and every choice made here; the answers go out when the connection
+ * is back, and the server's copy replaces this one.
+ */
+import { useEffect, useState } from 'react';
 import { useGetRunningExamQuery, useSession } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
 import { ExamRunner } from '../exam/exam-runner';
+import { deviceCopy } from '../exam/device-copy';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
+
+const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 export function ExamPage() {
   const { examId = '' } = useParams();
@@ -18,6 +26,8 @@ export function ExamPage() {
   );
   const status = (error as { status?: number } | undefined)?.status;
   const notRunning = !valid || status === 404 || (!!data && data.attempt.status !== 'running');
+  // read once: the copy is the exam as it was when this page was opened
+  const [copy] = useState(() => (valid ? deviceCopy.get(record.attemptId) : null));
 
   useEffect(() => {
     if (!notRunning) return;
@@ -32,7 +42,23 @@ export function ExamPage() {
     }
   }, [data, record, examId]);
 
+  useEffect(() => {
+    if (data?.attempt.status === 'running') deviceCopy.set({ data, receivedAt: fulfilledTimeStamp ?? Date.now() });
+  }, [data, fulfilledTimeStamp]);
+
+  // The server cannot be reached (or the browser knows it is offline while the first request is out): the copy.
+  const unreachable = status === 0 || (isLoading && offlineNow());
+  useEffect(() => {
+    if (!unreachable || !copy) return;
+    const retry = () => void refetch();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [unreachable, copy, refetch]);
+
   if (notRunning || !user) return null;
+  if (!data && copy && unreachable) {
+    return <ExamRunner key={copy.data.attempt._id} data={copy.data} userId={user._id} receivedAt={copy.receivedAt} fromDeviceCopy />;
+  }
   if (isLoading || !data) {
     if (error) return <ErrorState title="Error cannot get Questions" message="Check your connection; your saved answers are kept." onRetry={() => void refetch()} />;
     return <LoadingState label="Loading exam…" />;
