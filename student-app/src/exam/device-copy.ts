@@ -10,13 +10,16 @@ import { choicesKey, copyKey, read, write } from './storage';
 export interface ExamCopy {
   data: RunningExam;
   receivedAt: number;
+  /** the student it was sent to (a shared device: nobody else gets it) */
+  userId: string;
 }
 
 export const deviceCopy = {
-  /** The copy of the attempt, its answers replaced by the choices last on screen (null when there is none). */
-  get(attemptId: string): ExamCopy | null {
+  /** The student's copy of the attempt, its answers replaced by the choices last on screen (null when there is none). */
+  get(attemptId: string, userId: string): ExamCopy | null {
     const copy = read<ExamCopy>(copyKey(attemptId));
-    if (!copy?.data?.attempt || copy.data.attempt._id !== attemptId || !Array.isArray(copy.data.questions) || !Number.isFinite(copy.receivedAt)) {
+    if (!copy?.data?.attempt || copy.data.attempt._id !== attemptId || copy.userId !== userId || !Array.isArray(copy.data.questions)
+      || !Number.isFinite(copy.receivedAt)) {
       return null;
     }
     const choices = read<Record<string, string>>(choicesKey(attemptId));

@@ -162,32 +162,33 @@ describe("the device's copy of the running exam", () => {
   beforeEach(() => localStorage.clear());
 
   it('gives back the exam as received, with every choice made on screen since (saved or not) over its answers', () => {
-    deviceCopy.set({ data: running('a1'), receivedAt: 1234 });
-    expect(deviceCopy.get('a1')).toEqual({ data: running('a1'), receivedAt: 1234 });
+    deviceCopy.set({ data: running('a1'), receivedAt: 1234, userId: 'u1' });
+    expect(deviceCopy.get('a1', 'u1')).toEqual({ data: running('a1'), receivedAt: 1234, userId: 'u1' });
     deviceCopy.setChoices('a1', { q1: '3', q2: '4' });
-    const copy = deviceCopy.get('a1')!;
+    const copy = deviceCopy.get('a1', 'u1')!;
     expect(copy.data.answers).toEqual({ q1: '3', q2: '4' });
     expect(copy.data.questions).toHaveLength(2);
     expect(copy.receivedAt).toBe(1234);
   });
 
-  it("has none for another attempt, and none that is damaged or another attempt's", () => {
-    deviceCopy.set({ data: running('a1'), receivedAt: 1 });
-    expect(deviceCopy.get('a2')).toBeNull();
+  it("has none for another attempt or another student, and none that is damaged or another attempt's", () => {
+    deviceCopy.set({ data: running('a1'), receivedAt: 1, userId: 'u1' });
+    expect(deviceCopy.get('a2', 'u1')).toBeNull();
+    expect(deviceCopy.get('a1', 'u2')).toBeNull();
     localStorage.setItem('examCopy:a3', '{not json');
-    expect(deviceCopy.get('a3')).toBeNull();
-    localStorage.setItem('examCopy:a4', JSON.stringify({ data: running('a1'), receivedAt: 1 }));
-    expect(deviceCopy.get('a4')).toBeNull();
-    localStorage.setItem('examCopy:a5', JSON.stringify({ data: { ...running('a5'), questions: undefined }, receivedAt: 1 }));
-    expect(deviceCopy.get('a5')).toBeNull();
+    expect(deviceCopy.get('a3', 'u1')).toBeNull();
+    localStorage.setItem('examCopy:a4', JSON.stringify({ data: running('a1'), receivedAt: 1, userId: 'u1' }));
+    expect(deviceCopy.get('a4', 'u1')).toBeNull();
+    localStorage.setItem('examCopy:a5', JSON.stringify({ data: { ...running('a5'), questions: undefined }, receivedAt: 1, userId: 'u1' }));
+    expect(deviceCopy.get('a5', 'u1')).toBeNull();
   });
 
   it('is removed with the attempt when the exam ends', () => {
     examStorage.setRunning({ examId: 'e1', attemptId: 'a1' });
-    deviceCopy.set({ data: running('a1'), receivedAt: 1 });
+    deviceCopy.set({ data: running('a1'), receivedAt: 1, userId: 'u1' });
     deviceCopy.setChoices('a1', { q2: '1' });
     examStorage.clear('a1');
-    expect(deviceCopy.get('a1')).toBeNull();
+    expect(deviceCopy.get('a1', 'u1')).toBeNull();
     expect(examStorage.running()).toBeNull();
     expect(localStorage.getItem('examChoices:a1')).toBeNull();
   });

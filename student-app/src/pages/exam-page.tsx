@@ -4,7 +4,7 @@
  * questions, the deadline on the server's clock and every choice made here; the answers go out when the connection
  * is back, and the server's copy replaces this one.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useGetRunningExamQuery, useSession } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
 import { ExamRunner } from '../exam/exam-runner';
@@ -26,8 +26,9 @@ export function ExamPage() {
   );
   const status = (error as { status?: number } | undefined)?.status;
   const notRunning = !valid || status === 404 || (!!data && data.attempt.status !== 'running');
-  // read once: the copy is the exam as it was when this page was opened
-  const [copy] = useState(() => (valid ? deviceCopy.get(record.attemptId) : null));
+  // read once per attempt and student: the copy is the exam as it was when this page was opened
+  const attemptId = valid ? record.attemptId : undefined;
+  const copy = useMemo(() => (attemptId && user ? deviceCopy.get(attemptId, user._id) : null), [attemptId, user]);
 
   useEffect(() => {
     if (!notRunning) return;
@@ -43,8 +44,8 @@ export function ExamPage() {
   }, [data, record, examId]);
 
   useEffect(() => {
-    if (data?.attempt.status === 'running') deviceCopy.set({ data, receivedAt: fulfilledTimeStamp ?? Date.now() });
-  }, [data, fulfilledTimeStamp]);
+    if (data?.attempt.status === 'running' && user) deviceCopy.set({ data, receivedAt: fulfilledTimeStamp ?? Date.now(), userId: user._id });
+  }, [data, fulfilledTimeStamp, user]);
 
   // The server cannot be reached (or the browser knows it is offline while the first request is out): the copy.
   const unreachable = status === 0 || (isLoading && offlineNow());
