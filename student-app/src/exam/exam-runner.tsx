@@ -13,10 +13,10 @@ import {
 } from 'shared-ui';
 import { AnswerQueue, mergeAnswers, type SaveStatus } from './answer-queue';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
+import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
 import { exitFullScreen, requestFullScreen, useBeforeUnload, useNavigationBlocker } from './guards';
 import { usePrefetch } from './prefetch';
-import { deviceCopy } from './device-copy';
 import { examStorage, mergeListening } from './storage';
 
 type Mode = 'all' | 'single';

@@ -7,8 +7,8 @@
 import { useEffect, useMemo } from 'react';
 import { useGetRunningExamQuery, useSession } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
-import { ExamRunner } from '../exam/exam-runner';
 import { deviceCopy } from '../exam/device-copy';
+import { ExamRunner } from '../exam/exam-runner';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
 
