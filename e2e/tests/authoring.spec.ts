@@ -1,4 +1,4 @@
-/** Exam authoring in the browser: an institute builds and publishes a 40-question exam; an admin shares a private exam. */
+/** Exam authoring in the browser: an institute builds and publishes a 40-question exam, edits and deletes; an admin shares a private exam. */
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, auth, expectToast, loginApi, loginUi } from '../support/fixtures';
@@ -270,4 +270,91 @@ test('an admin adds a category, sees a server error under the field for a duplic
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expectToast(page, 'Sucessfully Deleted User');
   await expect(row).toHaveCount(0);
+});
+
+test('an institute edits an exam into a CBT exam, edits and deletes a question, then deletes the exam, asked first each time', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const title = `E2E edited exam ${stamp}`;
+  const reference = `E2E reference exam ${stamp}`;
+  // Set-up through the API: the exam with one question, and another exam to name as its reference.
+  const s = await loginApi(page.request, DEMO.institute.email, DEMO.institute.password);
+  const create = async (t: string) => {
+    const res = await page.request.post(`/api/exams/create/${s.user._id}`, { headers: auth(s.token), data: { title: t, is_cbt: false } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ((await res.json()) as { _id: string })._id;
+  };
+  const examId = await create(title);
+  await create(reference);
+  const q = await page.request.post(`/api/questions/create/new/${examId}/${s.user._id}`, {
+    headers: auth(s.token),
+    data: {
+      type: 'Reading', question_number: 1, main_heading: '다음을 읽고 알맞은 것을 고르십시오.', main_heading_image: false, heading: '',
+      description: '', description_image: false, description_boxed: false, option_type: 'text', listening: '',
+      option1: '하나', option2: '둘', option3: '셋', option4: '넷', answer: '1', answer_details: '',
+    },
+  });
+  expect(q.ok(), await q.text()).toBeTruthy();
+
+  await loginUi(page, DEMO.institute.email, DEMO.institute.password);
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Exam List' }).click();
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+
+  // Edit: a new title, and CBT (which needs a category and a reference exam).
+  await card.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Exam' });
+  await expect(dialog.getByLabel(label('Title'))).toHaveValue(title);
+  await dialog.getByLabel(label('Title')).fill(`${title} v2`);
+  await dialog.getByText('CBT exam (off: UBT)').click();
+  await dialog.getByRole('button', { name: 'Update Exam' }).click();
+  await expect(dialog.getByText('Category is required')).toBeVisible();
+  await dialog.getByLabel(label('Category')).selectOption({ label: 'EPS-TOPIK General' });
+  await dialog.getByLabel(label('Reference Exam')).selectOption({ label: reference });
+  await dialog.getByRole('button', { name: 'Update Exam' }).click();
+  await expectToast(page, 'Successfully Updated Exam');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name: title, exact: true })).toHaveCount(0); // no longer a UBT exam
+  await page.getByRole('tab', { name: 'CBT EXAM' }).click();
+  const edited = page.getByRole('article', { name: `${title} v2` });
+  await expect(edited).toBeVisible();
+
+  // Its question: edit the heading and the answer, then delete it (Cancel first keeps it).
+  await edited.getByRole('button', { name: `View ${title} v2` }).click();
+  await expect(page.getByRole('heading', { name: `${title} v2` })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit question 1' }).click();
+  const qDialog = page.getByRole('dialog', { name: 'Edit Question' });
+  const form = qDialog.getByRole('form', { name: 'Question' });
+  await expect(form.getByLabel(label('Main Heading'))).toHaveValue('다음을 읽고 알맞은 것을 고르십시오.');
+  await form.getByLabel(label('Main Heading')).fill('다음 글의 제목으로 알맞은 것을 고르십시오.');
+  await form.getByLabel(label('Answer')).selectOption('3');
+  await qDialog.getByRole('button', { name: 'Update Question' }).click();
+  await expectToast(page, 'Successfully updated Question');
+  await expect(qDialog).toBeHidden();
+  const row = page.getByRole('row', { name: /^1 / });
+  await expect(row).toContainText('다음 글의 제목으로 알맞은 것을 고르십시오.');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('3');
+
+  await page.getByRole('button', { name: 'Delete question 1' }).click();
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Please confirm' }));
+  await expect(confirm).toContainText('Are you sure you want to delete this question?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await page.getByRole('button', { name: 'Delete question 1' }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('No Reading questions yet')).toBeVisible();
+  const left = await page.request.get(`/api/questions/${examId}/${s.user._id}`, { headers: auth(s.token) });
+  expect(await left.json()).toEqual([]);
+
+  // The exam itself.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('tab', { name: 'CBT EXAM' }).click();
+  await page.getByRole('article', { name: `${title} v2` }).getByRole('button', { name: `Delete ${title} v2` }).click();
+  await expect(confirm).toContainText('Are you sure you want to delete this exam?');
+  await expect(confirm).toContainText(`${title} v2`);
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expectToast(page, 'Successfully Deleted Exam');
+  await expect(page.getByRole('article', { name: `${title} v2` })).toHaveCount(0);
+  const gone = await page.request.get(`/api/questions/${examId}/${s.user._id}`, { headers: auth(s.token) });
+  expect(gone.status()).toBe(404);
 });
