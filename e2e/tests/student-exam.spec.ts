@@ -1,6 +1,7 @@
 /**
  * The student's exam in a real browser: start, answer, listen (navigation locked while audio plays), reload, go
- * offline and back, submit, check the figures and the result detail; and an attempt that expires with the tab closed.
+ * offline and back, submit, check the figures and the result detail; a reload on a stalled link; and an attempt that
+ * expires with the tab closed.
  */
 import { expect, request as apiRequest, test } from '@playwright/test';
 import { DEMO, auth, loginApi, loginAs } from '../support/fixtures';
@@ -147,6 +148,36 @@ test('a student takes the demo exam: answers, audio, reload, offline, submit, re
   await page.goto('/student/results');
   await expect(page.getByRole('heading', { name: 'List of Results' }).or(page.getByText('List of Results'))).toBeVisible();
   await expect(page.getByRole('button', { name: `View result of ${DEMO_EXAM}` }).first()).toBeVisible();
+});
+
+test('a reload on a stalled link shows the exam from the device after a few seconds, then the server\'s answer takes over', async ({ page }) => {
+  test.setTimeout(90_000);
+  page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
+  const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+  const examId = await demoExamId(page.request, s.token, s.user._id);
+  await finishRunningAttempt(page.request, s.token, s.user._id, examId);
+  await startDemoExam(page);
+  await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
+  await answer(page, 1, '2');
+  await expect(page.getByTestId('save-status')).toHaveText('All answers saved');
+
+  // The browser thinks it is online, but the server's answer takes 12 s.
+  let release!: () => void;
+  const released = new Promise<void>((r) => { release = r; });
+  await page.route('**/api/attempts/running/**', async (route) => {
+    await Promise.race([released, new Promise((r) => setTimeout(r, 12_000))]);
+    await route.continue();
+  });
+  const t0 = Date.now();
+  await page.reload();
+  await expect(page.getByTestId('device-copy')).toBeVisible({ timeout: 8_000 });
+  expect(Date.now() - t0).toBeLessThan(10_000);
+  await expect(page.getByTestId('count-solved')).toHaveText('Solved: 1'); // a reload opens the overview
+  release();
+  await expect(page.getByTestId('device-copy')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('count-solved')).toHaveText('Solved: 1');
+  await page.unroute('**/api/attempts/running/**');
+  await finishRunningAttempt(page.request, s.token, s.user._id, examId);
 });
 
 test('an attempt left with the tab closed is closed by the server from its saved answers', async ({ browser }) => {

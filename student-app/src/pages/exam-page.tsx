@@ -1,10 +1,10 @@
 /**
  * /student/exams/exam/{examId}: loads the running attempt (or sends the student back to the exam list). Without a
- * connection (a reload on a dead link), the exam goes on from the copy this device kept when it last loaded it: the
- * questions, the deadline on the server's clock and every choice made here; the answers go out when the connection
- * is back, and the server's copy replaces this one.
+ * connection (a reload on a dead or stalled link), the exam goes on from the copy this device kept when it last
+ * loaded it: the questions, the deadline on the server's clock and every choice made here; the answers go out when
+ * the connection is back, and the server's copy replaces this one.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useGetRunningExamQuery, useSession } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
 import { deviceCopy } from '../exam/device-copy';
@@ -13,6 +13,8 @@ import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
 
 const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+/** A first request still unanswered after this long (a dead link the browser thinks is up): the copy meanwhile. */
+const COPY_AFTER_MS = 4000;
 
 export function ExamPage() {
   const { examId = '' } = useParams();
@@ -47,8 +49,16 @@ export function ExamPage() {
     if (data?.attempt.status === 'running' && user) deviceCopy.set({ data, receivedAt: fulfilledTimeStamp ?? Date.now(), userId: user._id });
   }, [data, fulfilledTimeStamp, user]);
 
-  // The server cannot be reached (or the browser knows it is offline while the first request is out): the copy.
-  const unreachable = status === 0 || (isLoading && offlineNow());
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!isLoading || !copy) return;
+    const t = setTimeout(() => setSlow(true), COPY_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [isLoading, copy]);
+
+  // The server cannot be reached, or the first request is out while the browser knows it is offline or is still
+  // unanswered after a few seconds: the copy, until the server's answer arrives.
+  const unreachable = status === 0 || (isLoading && (offlineNow() || slow));
   useEffect(() => {
     if (!unreachable || !copy) return;
     const retry = () => void refetch();
