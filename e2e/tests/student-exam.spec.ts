@@ -1,6 +1,6 @@
 /**
  * The student's exam in a real browser: start, answer, listen (navigation locked while audio plays), reload, go
- * offline and back, submit, check the figures and the result detail; a reload on a stalled link; and an attempt that
+ * offline and back, submit, check the figures and the result detail; a reload on a stalled link or a failing server; and an attempt that
  * expires with the tab closed.
  */
 import { expect, request as apiRequest, test } from '@playwright/test';
@@ -150,7 +150,7 @@ test('a student takes the demo exam: answers, audio, reload, offline, submit, re
   await expect(page.getByRole('button', { name: `View result of ${DEMO_EXAM}` }).first()).toBeVisible();
 });
 
-test('a reload on a stalled link shows the exam from the device after a few seconds, then the server\'s answer takes over', async ({ page }) => {
+test('a reload on a stalled link or a failing server shows the exam from the device, until the server\'s answer takes over', async ({ page }) => {
   test.setTimeout(90_000);
   page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
   const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
@@ -177,6 +177,14 @@ test('a reload on a stalled link shows the exam from the device after a few seco
   await expect(page.getByTestId('device-copy')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('count-solved')).toHaveText('Solved: 1');
   await page.unroute('**/api/attempts/running/**');
+
+  // A failing server (502 from a proxy) shows the copy too, and it is asked again until it answers.
+  await page.route('**/api/attempts/running/**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }));
+  await page.reload();
+  await expect(page.getByTestId('device-copy')).toBeVisible();
+  await expect(page.getByTestId('count-solved')).toHaveText('Solved: 1');
+  await page.unroute('**/api/attempts/running/**');
+  await expect(page.getByTestId('device-copy')).toHaveCount(0, { timeout: 30_000 });
   await finishRunningAttempt(page.request, s.token, s.user._id, examId);
 });
 

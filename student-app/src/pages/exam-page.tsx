@@ -15,6 +15,8 @@ import { paths } from '../paths';
 const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 /** A first request still unanswered after this long (a dead link the browser thinks is up): the copy meanwhile. */
 const COPY_AFTER_MS = 4000;
+/** While the copy is shown, the server is asked again this often. */
+const RETRY_MS = 20_000;
 
 export function ExamPage() {
   const { examId = '' } = useParams();
@@ -56,14 +58,20 @@ export function ExamPage() {
     return () => clearTimeout(t);
   }, [isLoading, copy]);
 
-  // The server cannot be reached, or the first request is out while the browser knows it is offline or is still
-  // unanswered after a few seconds: the copy, until the server's answer arrives.
-  const unreachable = status === 0 || (isLoading && (offlineNow() || slow));
+  // The server cannot be reached or is failing (no answer, 5xx, 408, 429), or the first request is out while the
+  // browser knows it is offline or is still unanswered after a few seconds: the copy, until the server's answer
+  // arrives (asked again when the browser is back online, and every RETRY_MS).
+  const serverDown = status !== undefined && (status === 0 || status >= 500 || status === 408 || status === 429);
+  const unreachable = serverDown || (isLoading && (offlineNow() || slow));
   useEffect(() => {
     if (!unreachable || !copy) return;
     const retry = () => void refetch();
     window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
+    const t = setInterval(retry, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(t);
+    };
   }, [unreachable, copy, refetch]);
 
   if (notRunning || !user) return null;
