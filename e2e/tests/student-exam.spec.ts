@@ -1,7 +1,7 @@
 /**
  * The student's exam in a real browser: start, answer, listen (navigation locked while audio plays), reload, go
- * offline and back, submit, check the figures and the result detail; a reload on a stalled link or a failing server; and an attempt that
- * expires with the tab closed.
+ * offline and back, submit, check the figures and the result detail; a reload on a stalled link or a failing server;
+ * and an attempt that expires with the tab closed.
  */
 import { expect, request as apiRequest, test } from '@playwright/test';
 import { DEMO, auth, loginApi, loginAs } from '../support/fixtures';
