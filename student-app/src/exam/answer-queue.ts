@@ -19,6 +19,9 @@ export interface QueueSnapshot {
   pending: number;
 }
 
+/** What the browser says of its connection (true when it cannot tell). */
+export const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+
 export interface AnswerQueueOptions {
   attemptId: string;
   send: AnswerSender;
@@ -55,7 +58,7 @@ export class AnswerQueue {
 
   constructor(options: AnswerQueueOptions) {
     this.opts = {
-      isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+      isOnline: browserOnline,
       baseDelayMs: 1000,
       maxDelayMs: 30_000,
       ...options,

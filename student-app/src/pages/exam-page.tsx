@@ -7,12 +7,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useGetRunningExamQuery, useSession } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
+import { browserOnline } from '../exam/answer-queue';
 import { deviceCopy } from '../exam/device-copy';
 import { ExamRunner } from '../exam/exam-runner';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
 
-const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 /** A first request still unanswered after this long (a dead link the browser thinks is up): the copy meanwhile. */
 const COPY_AFTER_MS = 4000;
 /** While the copy is shown, the server is asked again this often. */
@@ -62,7 +62,7 @@ export function ExamPage() {
   // browser knows it is offline or is still unanswered after a few seconds: the copy, until the server's answer
   // arrives (asked again when the browser is back online, and every RETRY_MS).
   const serverDown = status !== undefined && (status === 0 || status >= 500 || status === 408 || status === 429);
-  const unreachable = serverDown || (isLoading && (offlineNow() || slow));
+  const unreachable = serverDown || (isLoading && (!browserOnline() || slow));
   useEffect(() => {
     if (!unreachable || !copy) return;
     const retry = () => void refetch();
