@@ -7,7 +7,7 @@
  * answers): prepares a temporary database (migrations, demo seed, N students of the demo institute, each with an
  * ALL access), starts the PRODUCTION server as a child process on 127.0.0.1, and simulates N students:
  *   1. sign-in            POST /api/auth/signin                       (concurrency 50)
- * then R rounds (default 3) of:
+ * then R rounds (default 5) of:
  *   2. start              POST /api/reports/create/:userId            (concurrency 50)
  *      load               GET  /api/attempts/running/:examId/:userId  (concurrency 50; questions without answers)
  *   3. autosave           PUT  /api/attempts/:id/answers/:userId      4 batches of 10 answers per student (concurrency 100)
@@ -21,11 +21,16 @@
  * phase) next to it; the verdict takes the median round (this machine's two cores are shared: one burst can land on a
  * busy moment). Then it stops the server (SIGTERM), reopens the database and counts the results of every acknowledged
  * submission (lost must be 0) and checks each stored score against the answer key. Each simulated student is one
- * device with its own keep-alive connection (node:http).
+ * device with its own keep-alive connection (node:http); the burst itself is written from prepared bytes on prepared
+ * connections (see rawRequest), so that the load generator takes as little as it can of the two cores it shares with
+ * the server. BENCH_DEBUG=1 adds the batch timeline and the generator's CPU per phase; BENCH_PROFILE=<dir> runs the
+ * server with --cpu-prof and keeps its log there (bench/burst-profile.mjs reads both); BENCH_NODE_ARGS adds node flags
+ * to the server's (for A/B runs).
  * Everything is bounded (10 minutes) and cleaned up (servers stopped, temp dirs removed, the database dropped).
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -49,7 +54,7 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const PORT_BASE = Number(process.env.BENCH_PORT ?? 8501);
 const RAW_INSERTS = 2000;
 const RAW_WARMUP = 300;
-const ROUNDS = Number(arg('rounds') ?? process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(arg('rounds') ?? process.env.BENCH_ROUNDS ?? 5);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 9) {
   console.error('--rounds must be an integer from 1 to 9');
   process.exit(2);
@@ -112,6 +117,90 @@ function call(base, agent, method, url, body, token) {
   });
 }
 
+/**
+ * The exam-end burst's senders. Phones at the end of an exam are 500 separate devices, each with its own CPU; here they
+ * share the server's two cores, so the burst is sent as cheaply as the load generator can: every request is built
+ * before the clock starts (its bytes: request line, headers, JSON body, exactly what node:http sends) on its own
+ * keep-alive TCP connection opened beforehand (as a phone's connection from its autosaves), and the phase writes all
+ * of them in one loop. The reply is read with a minimal HTTP/1.1 parser (status line, Content-Length, body). What the
+ * server receives and does is the same as with node:http; only the generator's share of the CPU while the server works
+ * is smaller (node:http took 64-100 ms of CPU for the 500, mostly while the server was working).
+ */
+function rawRequest(base, method, url, body, token) {
+  const u = new URL(`${base}/api/${url}`);
+  const payload = Buffer.from(JSON.stringify(body));
+  const head = `${method} ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nConnection: keep-alive\r\n`
+    + `Content-Type: application/json\r\nContent-Length: ${payload.length}\r\nAuthorization: Bearer ${token}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), payload]);
+}
+
+/**
+ * Opens `count` keep-alive connections to the server (20 at a time), each used once (GET /api/health) so that the
+ * server has accepted and read from every one of them before the burst, as with a phone's connection after autosaves.
+ */
+async function rawSockets(base, count) {
+  const u = new URL(base);
+  const hello = Buffer.from(`GET /api/health HTTP/1.1\r\nHost: ${u.host}\r\nConnection: keep-alive\r\n\r\n`, 'latin1');
+  const open = async () => {
+    const s = await new Promise((resolve, reject) => {
+      const sk = net.connect({ host: u.hostname, port: Number(u.port), noDelay: true }, () => { sk.off('error', reject); resolve(sk); });
+      sk.once('error', reject);
+    });
+    const r = await rawExchange(s, hello, performance.now());
+    if (r.status !== 200) throw new Error(`GET /api/health on a new connection: ${r.status} ${JSON.stringify(r.body)}`);
+    return s;
+  };
+  return pool(Array.from({ length: count }), 20, open);
+}
+
+/** Sends `buf` on `socket` and resolves with the reply ({ status, body, ms }); status 0 on a connection error. */
+function rawExchange(socket, buf, t0) {
+  return new Promise((resolve) => {
+    let data = Buffer.alloc(0);
+    let headEnd = -1;
+    let length = -1;
+    let status = 0;
+    const done = (r) => {
+      socket.off('data', onData);
+      socket.off('error', onError);
+      socket.off('close', onClose);
+      resolve({ ...r, ms: performance.now() - t0 });
+    };
+    const onData = (chunk) => {
+      data = data.length ? Buffer.concat([data, chunk]) : chunk;
+      if (headEnd < 0) {
+        headEnd = data.indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        const head = data.subarray(0, headEnd).toString('latin1');
+        status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+        length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? -1);
+        if (length < 0) { done({ status: 0, body: { error: 'reply without Content-Length' } }); return; }
+      }
+      if (data.length < headEnd + 4 + length) return;
+      const text = data.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8');
+      let parsed = text;
+      try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+      done({ status, body: parsed });
+    };
+    const onError = (err) => done({ status: 0, body: { error: err.message } });
+    const onClose = () => done({ status: 0, body: { error: 'connection closed' } });
+    socket.on('data', onData);
+    socket.on('error', onError);
+    socket.on('close', onClose);
+    socket.write(buf);
+  });
+}
+
+/** The burst: every prepared request written at once (one loop), each on its own connection; a phase row as phase(). */
+async function burstPhase(name, buffers, sockets) {
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const replies = await Promise.all(buffers.map((buf, i) => rawExchange(sockets[i], buf, t0)));
+  const wallMs = performance.now() - t0;
+  if (process.env.BENCH_DEBUG) { const c = process.cpuUsage(cpu0); console.log(`  (debug) ${name}: load generator CPU ${((c.user + c.system) / 1000).toFixed(0)} ms in ${wallMs.toFixed(0)} ms`); }
+  return { row: phaseRow(name, replies, wallMs), replies };
+}
+
 // ---------- statistics ----------
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-');
@@ -119,6 +208,7 @@ const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 /** Runs one phase: replies of `fn` over items, with concurrency (Infinity = all at once). */
 async function phase(name, items, concurrency, fn) {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const timed = async (item, i) => {
     const at = performance.now() - t0;
     const r = await fn(item, i);
@@ -130,6 +220,11 @@ async function phase(name, items, concurrency, fn) {
     if (slow.length) console.log(`  (debug) ${name}: ${slow.length} requests over 1 s (start+ms): ${slow.slice(0, 30).join(' ')}`);
   }
   const wallMs = performance.now() - t0;
+  if (process.env.BENCH_DEBUG) { const c = process.cpuUsage(cpu0); console.log(`  (debug) ${name}: load generator CPU ${((c.user + c.system) / 1000).toFixed(0)} ms in ${wallMs.toFixed(0)} ms`); }
+  return { row: phaseRow(name, replies, wallMs), replies };
+}
+
+function phaseRow(name, replies, wallMs) {
   const lat = replies.map((r) => r.ms).sort((a, b) => a - b);
   const errors = replies.filter((r) => r.status < 200 || r.status >= 300);
   const byStatus = {};
@@ -143,7 +238,7 @@ async function phase(name, items, concurrency, fn) {
   console.log(`  ${name.padEnd(26)} ${String(row.requests).padStart(5)} req  ${fmt(row.rps, 1).padStart(7)} req/s  `
     + `p50 ${fmt(row.p50).padStart(5)}  p95 ${fmt(row.p95).padStart(5)}  p99 ${fmt(row.p99).padStart(5)}  max ${fmt(row.max).padStart(5)} ms  `
     + `errors ${row.errors}${row.errors ? ` ${JSON.stringify(byStatus)} e.g. ${row.errorSample[0]}` : ''}`);
-  return { row, replies };
+  return row;
 }
 
 /** The server's `[batch] <kind> <n> items <ms> ms queued@<t> start@<t> end@<t>` lines since `from`, by kind. */
@@ -238,7 +333,7 @@ async function runOne(kind, port) {
   t0 = performance.now();
   const server = await startServer({
     port, dataDir, databaseUrl,
-    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    nodeArgs: [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     // one line per batch on stderr: the server-side submission rate is computed from them
     env: { BATCH_LOG: '1' },
   });
@@ -284,8 +379,10 @@ async function runOne(kind, port) {
     const rawBefore = await rawInsertRate(kind, databaseUrl);
     const outputBefore = server.output().length;
     // 4. everyone submits at once
-    const submit = await phase(`4 submit (all ${started.length} at once)${tag}`, started, Infinity, (s) =>
-      call(base, s.agent, 'POST', `results/create/${examId}/${s.id}`, { report: s.attempt, answers: s.answers }, s.token));
+    const buffers = started.map((s) => rawRequest(base, 'POST', `results/create/${examId}/${s.id}`, { report: s.attempt, answers: s.answers }, s.token));
+    const sockets = await rawSockets(base, started.length);
+    const submit = await burstPhase(`4 submit (all ${started.length} at once)${tag}`, buffers, sockets);
+    for (const sk of sockets) sk.destroy();
     phases.push(submit.row);
     if (process.env.BENCH_DEBUG) {
       console.log(batchLines(server.output(), outputBefore).replace(/^/gm, '  (debug) '));
@@ -316,6 +413,7 @@ async function runOne(kind, port) {
 
   // stop the server (graceful), then count what is stored: every acknowledged submission of every round
   await server.stop();
+  if (process.env.BENCH_PROFILE) fs.writeFileSync(path.join(process.env.BENCH_PROFILE, `server-${kind}.log`), server.output());
   const acked = rounds.flatMap((r) => r.acked);
   let stored = 0;
   let wrongScore = 0;

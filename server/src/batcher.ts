@@ -85,3 +85,6 @@ export class Batcher<I, O> {
     }
   }
 }
+// BATCH_LOG: the monotonic clock (µs) at performance.now() = 0, once, so that a CPU profile's sample times (same clock)
+// can be matched with the batch lines (bench/burst-profile.mjs)
+if (process.env.BATCH_LOG) process.stderr.write(`[batch-origin] ${(process.hrtime.bigint() / 1000n) - BigInt(Math.round(performance.now() * 1000))}\n`);
