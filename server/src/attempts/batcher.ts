@@ -22,7 +22,7 @@ import { encodeResultAnswers, type Result, type ResultAnswer } from '../db/schem
 import type { Config } from '../config.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { newId } from '../ids.ts';
-import { isOverdue, scoreAnswers, type ScoredQuestion } from './close.ts';
+import { isOverdue, scoreAnswers, type Score, type ScoredQuestion } from './close.ts';
 import { saveAnswers, submitAttempt, type AnswerInput } from './attempts.ts';
 
 type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
@@ -77,6 +77,9 @@ export interface BatchHooks {
 }
 
 interface ExamQuestion extends ScoredQuestion { examId: string }
+
+/** The items of one attempt in a submit batch: the first one's answers count, every one gets the same result. */
+interface Group { first: number; all: number[]; latest: Map<string, string>; rid: string; score?: Score }
 
 /** The questions of these exams (with their answers, for scoring), in question order, by exam. */
 async function examQuestions(tx: Executor, examIds: string[]): Promise<Map<string, ExamQuestion[]>> {
@@ -151,6 +154,47 @@ async function claimAttempts(tx: Executor, rows: ClaimRow[], exclusive: boolean)
       returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id`);
 }
 
+/** A claim row with its result scored beforehand (the body answers every question of the exam). */
+interface ClaimStoreRow extends ClaimRow { score: number; total_questions: number; attempted: number; answers: string }
+interface ClaimStored { result_id: string; status: string; exam_title: string; institute_id: string | null }
+
+/**
+ * ONE statement for the submissions whose body answers every question (the exam-end burst): the claim of each attempt
+ * (as claimAttempts) and, for those claimed within the time ('submitted'), the insert of its result, scored beforehand
+ * from the body (the saved answers cannot change it). Returns the claimed attempts by result id (unique per item); an
+ * 'expired' one has no result yet: it is closed from its saved answers by the caller, in the same transaction.
+ */
+async function claimAndStore(tx: Executor, rows: ClaimStoreRow[], exclusive: boolean): Promise<ClaimStored[]> {
+  const lock = exclusive ? sql`` : sql`
+      , locked as (
+        select a.id from attempts a join v on v.id = a.id and v.user_id = a.user_id and v.exam_id = a.exam_id
+         where a.status = 'running'
+         order by a.id
+         for no key update of a
+      )`;
+  return queryRows<ClaimStored>(tx, sql`
+      with v as (
+        select * from jsonb_to_recordset(${json(rows)})
+          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz,
+               score int, total_questions int, attempted int, answers text)
+      )${lock}, c as (
+        update attempts a
+           set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
+               submitted_at = v.at,
+               result_id = v.rid
+          from v
+         where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
+           ${exclusive ? sql`` : sql`and a.id in (select id from locked)`}
+        returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id
+      ), r as (
+        insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
+        select c.result_id, c.id, c.exam_id, c.exam_title, c.user_id, c.institute_id, v.score, v.total_questions, v.attempted, v.answers, v.at
+          from c join v on v.rid = c.result_id
+         where c.status = 'submitted'
+      )
+      select result_id, status, exam_title, institute_id from c`);
+}
+
 /** The saved answers of these attempts, one JSON object { questionId: answer } per attempt (one row each). */
 async function savedAnswers(tx: Executor, attemptIds: string[]) {
   return queryRows<{ attempt_id: string; saved: string | Record<string, string> }>(tx, sql`
@@ -187,6 +231,7 @@ export async function warmUpBatchers(db: Db, kind: 'pglite' | 'postgres'): Promi
     await db.transaction(async (tx) => {
       await examQuestions(tx, []);
       await claimAttempts(tx, [], kind === 'pglite');
+      await claimAndStore(tx, [], kind === 'pglite');
       await savedAnswers(tx, []);
       await writeResults(tx, [], []);
       throw new WarmUpDone();
@@ -212,14 +257,15 @@ export interface SubmitItem {
  * Submits a batch in ONE transaction:
  *   1. the questions of the batch's exams (one SELECT); each item's answers are validated against its exam BEFORE any
  *      write: an item with a foreign question is left to the one-request path (400, nothing written for it);
- *   2. the claim of every attempt (one UPDATE ... FROM the batch ... WHERE status = 'running' RETURNING, rows locked
- *      in id order): ownership, exam, the result id, and 'expired' instead of 'submitted' when past deadline + grace
- *      (then the body's answers are ignored, as before);
- *   3. the saved answers of the claimed attempts whose body does not answer every question (or that are past the
- *      time): one SELECT, after the claim, so an autosave it waited for is scored. A body that answers every question
- *      is scored alone (the saved answers cannot change it) and its result records the final answers;
- *   4. scoring in TypeScript; ONE statement upserts the answers that changed (partial bodies) and inserts all the
- *      results (their answers compact, see encodeResultAnswers);
+ *   2. a body that answers every question of its exam (the exam-end burst) is scored now, in TypeScript: the saved
+ *      answers cannot change that score. ONE statement then claims these attempts (UPDATE ... FROM the batch ...
+ *      WHERE status = 'running' RETURNING, rows locked in id order on PostgreSQL: ownership, exam, the result id, and
+ *      'expired' instead of 'submitted' when past deadline + grace) and inserts the results of those claimed within
+ *      the time (their answers compact, see encodeResultAnswers);
+ *   3. the other bodies' attempts are claimed the same way (one UPDATE), then the saved answers of every claimed
+ *      attempt without a result yet (a partial body, or past the time: then the body's answers are ignored) are read
+ *      (one SELECT, after the claim, so an autosave it waited for is scored), they are scored, and ONE statement
+ *      upserts the answers that changed (partial bodies) and inserts their results;
  *   COMMIT. Items that were not claimed (unknown, someone else's, another exam, already closed) are then answered by
  *   the one-request path: 404, or the existing result (idempotent). Duplicates (same attempt, student and exam) in one
  *   batch get the same result, as a second submit would.
@@ -233,7 +279,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
     const known = new Map([...questionsOf].map(([exam, qs]) => [exam, new Set(qs.map((q) => q.id))]));
 
     // validate each item; group the valid ones by (attempt, student, exam): duplicates share the first one's claim
-    const groups = new Map<string, { first: number; all: number[]; latest: Map<string, string>; rid: string }>();
+    const groups = new Map<string, Group>();
     const invalid: number[] = [];
     items.forEach((it, i) => {
       const latest = latestAnswers(it.answers, known.get(it.examId));
@@ -244,24 +290,49 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
       else groups.set(key, { first: i, all: [i], latest, rid: newId() });
     });
 
-    const claimRows = [...groups.values()].map((g): ClaimRow => {
+    // a body that answers every question of its exam is scored now (the saved answers cannot change that score) and
+    // claimed and stored in one statement; the others are claimed first, then scored with their saved answers
+    const storeRows: ClaimStoreRow[] = [];
+    const claimRows: ClaimRow[] = [];
+    for (const g of groups.values()) {
       const it = items[g.first]!;
-      return {
+      const row: ClaimRow = {
         id: it.attemptId, user_id: it.student.id, exam_id: it.examId, rid: g.rid, at: it.now.toISOString(),
         cutoff: new Date(it.now.getTime() - clock.examGraceSeconds * 1000).toISOString(),
       };
-    });
-    const claimed = claimRows.length === 0 ? [] : await claimAttempts(tx, claimRows, hooks.exclusive === true);
-    const claimedById = new Map(claimed.map((c) => [c.id, c]));
+      const qs = questionsOf.get(it.examId) ?? [];
+      if (g.latest.size >= qs.length) {
+        g.score = scoreAnswers(qs, g.latest);
+        storeRows.push({
+          ...row, score: g.score.score, total_questions: g.score.totalQuestions, attempted: g.score.attempted,
+          answers: encodeResultAnswers(g.score.answers as ResultAnswer[]),
+        });
+      } else {
+        claimRows.push(row);
+      }
+    }
+    // every claim by result id (unique per group)
+    const claimedByRid = new Map<string, Claimed & { stored: boolean }>();
+    if (storeRows.length) {
+      const byRid = new Map(storeRows.map((r) => [r.rid, r]));
+      for (const c of await claimAndStore(tx, storeRows, hooks.exclusive === true)) {
+        const r = byRid.get(c.result_id)!;
+        claimedByRid.set(c.result_id, {
+          id: r.id, status: c.status, exam_id: r.exam_id, exam_title: c.exam_title, user_id: r.user_id,
+          institute_id: c.institute_id, result_id: c.result_id, stored: c.status === 'submitted',
+        });
+      }
+    }
+    if (claimRows.length) {
+      for (const c of await claimAttempts(tx, claimRows, hooks.exclusive === true)) claimedByRid.set(c.result_id, { ...c, stored: false });
+    }
 
-    // the saved answers of the claimed attempts, read after the claim: only where they count, that is where the body
-    // does not answer every question of the exam, or the time is over (then the body is ignored). When the body answers
-    // them all, the saved ones cannot change the score: the result alone records the final answers (attempt_answers is
-    // the draft of a running attempt) and the burst's largest read is skipped.
-    const bodyAlone = (c: Claimed, latest: Map<string, string> | undefined) =>
-      c.status === 'submitted' && (latest?.size ?? 0) >= (known.get(c.exam_id)?.size ?? 0);
+    // the saved answers of the claimed attempts that were not stored above (a body that does not answer every
+    // question, or the time is over: then the body is ignored), read after the claim so that an autosave it waited
+    // for counts. When the body answers them all, the result alone records the final answers (attempt_answers is the
+    // draft of a running attempt) and the burst's largest read is skipped.
     const savedOf = new Map<string, Map<string, string>>();
-    const needSaved = claimed.filter((c) => !bodyAlone(c, groups.get(groupKey(c.id, c.user_id, c.exam_id))?.latest));
+    const needSaved = [...claimedByRid.values()].filter((c) => !c.stored);
     if (needSaved.length) {
       const rows = await savedAnswers(tx, needSaved.map((c) => c.id));
       for (const r of rows) {
@@ -277,33 +348,39 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
     const results: { all: number[]; result: Result }[] = [];
     for (const g of groups.values()) {
       const it = items[g.first]!;
-      const c = claimedById.get(it.attemptId);
-      if (!c || c.user_id !== it.student.id || c.exam_id !== it.examId) {
+      const c = claimedByRid.get(g.rid);
+      if (!c) {
         fallback.push(...g.all); // not claimed: 404 or the existing result, by the one-request path
         continue;
       }
       const at = it.now.toISOString();
-      const complete = bodyAlone(c, g.latest);
-      const saved = complete ? g.latest : savedOf.get(c.id) ?? new Map<string, string>();
-      if (c.status === 'submitted' && !complete) {
-        // after the time (status 'expired') the body's answers are ignored: closed from what was saved
-        for (const [q, a] of g.latest) {
-          if (saved.get(q) !== a) upserts.push({ attempt_id: c.id, question_id: q, answer: a, at });
-          saved.set(q, a);
+      let s: Score;
+      if (c.stored) {
+        s = g.score!;
+      } else {
+        const saved = savedOf.get(c.id) ?? new Map<string, string>();
+        if (c.status === 'submitted') {
+          // within the time: the body's answers that changed are saved, then the attempt is scored with them
+          for (const [q, a] of g.latest) {
+            if (saved.get(q) !== a) upserts.push({ attempt_id: c.id, question_id: q, answer: a, at });
+            saved.set(q, a);
+          }
         }
+        s = scoreAnswers(questionsOf.get(c.exam_id) ?? [], saved);
       }
-      const s = scoreAnswers(questionsOf.get(c.exam_id) ?? [], saved);
       const result: Result = {
         id: c.result_id, attemptId: c.id, examId: c.exam_id, examTitle: c.exam_title, userId: c.user_id,
         instituteId: c.institute_id, score: s.score, totalQuestions: s.totalQuestions, attempted: s.attempted,
         answers: s.answers as ResultAnswer[], createdAt: it.now,
       };
       results.push({ all: g.all, result });
-      resultRows.push({
-        id: result.id, attempt_id: result.attemptId, exam_id: result.examId, exam_title: result.examTitle,
-        user_id: result.userId, institute_id: result.instituteId, score: result.score,
-        total_questions: result.totalQuestions, attempted: result.attempted, answers: encodeResultAnswers(result.answers), created_at: at,
-      });
+      if (!c.stored) {
+        resultRows.push({
+          id: result.id, attempt_id: result.attemptId, exam_id: result.examId, exam_title: result.examTitle,
+          user_id: result.userId, institute_id: result.instituteId, score: result.score,
+          total_questions: result.totalQuestions, attempted: result.attempted, answers: encodeResultAnswers(result.answers), created_at: at,
+        });
+      }
     }
     fallback.push(...invalid);
 
