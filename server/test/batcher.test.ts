@@ -6,10 +6,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { attemptAnswers, attempts, examAccess, exams, questions, results, users } from '../src/db/schema.ts';
-import { authColumns, issueToken, readAuthUsers, type AuthUser } from '../src/auth/index.ts';
+import { authColumns, cachedAuthUsers, issueToken, readAuthUsers, type AuthUser, type AuthUserCache } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
+import { queryRows } from '../src/db/index.ts';
 import { HttpError } from '../src/errors.ts';
 import {
   attemptBatchers, Batcher, saveBatch, submitBatch, warmUpBatchers, type BatchHooks, type SaveItem, type Settled, type SubmitItem,
@@ -387,6 +388,53 @@ describe('the routes', () => {
     assert.deepStrictEqual(byId(got), byId(expected as AuthUser[]));
     assert.ok(got.every((u) => u.createdAt instanceof Date && !('passwordHash' in u)));
     assert.deepEqual(await readAuthUsers(t.db, []), []);
+  });
+
+  test('kept user rows are used while auth_generation is unchanged; every change to users is seen by the next read', async () => {
+    const [a, b] = await Promise.all([student(), student()]);
+    const generation = async () => (await queryRows<{ v: string }>(t.db, sql`select value::text as v from auth_generation`))[0]!.v;
+    const cache: AuthUserCache = { generation: undefined, rows: new Map() };
+    const first = await cachedAuthUsers(t.db, cache, [a!.user.id, b!.user.id, newId()]);
+    assert.deepEqual([...first.keys()].sort(), [a!.user.id, b!.user.id].sort());
+    assert.equal(cache.generation, await generation());
+    assert.equal(cache.rows.size, 2, 'an unknown id is not kept');
+
+    // a change the counter does not see (its trigger disabled for this test only) is not read: the kept row is used
+    await t.db.execute(sql`alter table users disable trigger users_auth_generation`);
+    try {
+      await t.db.update(users).set({ firstName: 'Unseen' }).where(eq(users.id, a!.user.id));
+    } finally {
+      await t.db.execute(sql`alter table users enable trigger users_auth_generation`);
+    }
+    assert.equal((await cachedAuthUsers(t.db, cache, [a!.user.id])).get(a!.user.id)?.firstName, a!.user.firstName);
+
+    // a rolled-back change moves nothing
+    const g0 = await generation();
+    await assert.rejects(t.db.transaction(async (tx) => {
+      await tx.update(users).set({ tokenVersion: 99 }).where(eq(users.id, a!.user.id));
+      throw new Error('rollback');
+    }), /rollback/);
+    assert.equal(await generation(), g0);
+
+    // each kind of change bumps the counter in its own transaction; the next read sees the rows as they are now
+    await t.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, a!.user.id));
+    assert.notEqual(await generation(), g0);
+    let now = await cachedAuthUsers(t.db, cache, [a!.user.id, b!.user.id]);
+    assert.equal(now.get(a!.user.id)?.tokenVersion, 5);
+    assert.equal(now.get(a!.user.id)?.firstName, 'Unseen', 'the kept rows went with the old counter');
+    const g1 = await generation();
+    const [c] = await Promise.all([student()]);
+    assert.notEqual(await generation(), g1, 'an insert bumps it');
+    const g2 = await generation();
+    await t.db.delete(results).where(inArray(results.userId, [b!.user.id]));
+    await t.db.delete(attemptAnswers).where(inArray(attemptAnswers.attemptId,
+      t.db.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, b!.user.id))));
+    await t.db.delete(attempts).where(eq(attempts.userId, b!.user.id));
+    await t.db.delete(examAccess).where(eq(examAccess.userId, b!.user.id));
+    await t.db.delete(users).where(eq(users.id, b!.user.id));
+    assert.notEqual(await generation(), g2, 'a delete bumps it');
+    now = await cachedAuthUsers(t.db, cache, [a!.user.id, b!.user.id, c!.user.id]);
+    assert.deepEqual([...now.keys()].sort(), [a!.user.id, c!.user.id].sort());
   });
 
   test('revocation stays exact with the batched user check: a bumped token_version, a disabled or deleted user get 401', async () => {

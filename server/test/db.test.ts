@@ -26,7 +26,7 @@ describe('migrations', () => {
         select table_name from information_schema.tables where table_schema = current_schema() order by table_name`);
       const names = tables.map((r) => r.table_name);
       for (const name of ['users', 'categories', 'exams', 'exam_institute_access', 'questions', 'media', 'attempts',
-        'attempt_answers', 'results', 'exam_access', 'exam_access_exams', 'login_failures', 'settings', 'schema_migrations']) {
+        'attempt_answers', 'results', 'exam_access', 'exam_access_exams', 'login_failures', 'settings', 'auth_generation', 'schema_migrations']) {
         assert.ok(names.includes(name), `missing table ${name}`);
       }
     } finally {
@@ -60,7 +60,7 @@ describe('migrations', () => {
         values (${id}, ${`a-${id}`}, 'e', 'Exam', 'u', 1, 3, 2, ${JSON.stringify(answers)}::jsonb)`);
       await ins('r1', old);
       await ins('r2', []);
-      assert.deepEqual(await migrate(database), ['0003_compact_result_answers']);
+      assert.deepEqual((await migrate(database)).filter((n) => n < '0004'), ['0003_compact_result_answers']);
       const rows = await database.db.select({ id: results.id, answers: results.answers }).from(results).orderBy(results.id);
       assert.deepEqual(rows, [{ id: 'r1', answers: old }, { id: 'r2', answers: [] }]);
       // and the stored text is the compact form the server writes

@@ -44,9 +44,13 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The users of all requests waiting at one moment are read with one `SELECT ... WHERE id IN (...)`: at the end of an
- * exam hundreds of requests arrive at once, and one lookup each was the largest cost on PGlite's single connection.
- * Every request is still checked against a read that started after it arrived, so revocation stays exact.
+ * The users of all requests waiting at one moment are read together: at the end of an exam hundreds of requests arrive
+ * at once, and one lookup each was the largest cost on PGlite's single connection. Rows already read are kept (per
+ * database handle) with the value of `auth_generation` they were read with: every statement that changes users bumps
+ * that counter in its own transaction (migration 0004), so a batch first reads the counter (one tiny query, after
+ * every request of the batch arrived) and uses the kept rows only while it is unchanged; otherwise, and for users not
+ * kept, it reads the rows and the counter in one statement (one snapshot). Revocation stays exact: a password change,
+ * a deletion or a disabling committed before the batch's read is seen, from any process.
  */
 const userLoaders = new WeakMap<Db, Batcher<string, AuthUser | undefined>>();
 
@@ -56,33 +60,90 @@ export const authColumns = columns;
 const authColumnList = Object.entries(authColumns);
 
 /**
- * The users of these ids, as `db.select(authColumns)` returns them (same properties, same values: each column's own
- * driver mapping, e.g. timestamps to Date), but read as ONE JSON text per row: PGlite decodes every field of a result
- * separately (a copy and a TextDecoder call each), which for 500 users of 18 columns cost twice as much as parsing
- * 500 JSON texts.
+ * The users of these ids and the value of auth_generation, read in one statement, the users as
+ * `db.select(authColumns)` returns them (same properties, same values: each column's own driver mapping, e.g.
+ * timestamps to Date), but read as ONE JSON text per row: PGlite decodes every field of a result separately (a copy and
+ * a TextDecoder call each), which for 500 users of 18 columns cost twice as much as parsing 500 JSON texts.
  */
-export async function readAuthUsers(db: Db, ids: string[]): Promise<AuthUser[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<{ j: string | Record<string, unknown> }>(db, sql`
-    select row_to_json(u)::text as j
-      from (select ${sql.join(authColumnList.map(([, c]) => sql.identifier(c.name)), sql`, `)} from ${users} where ${users.id} in ${ids}) u`);
-  return rows.map((r) => {
+export async function readAuthUsersAt(db: Db, ids: string[]): Promise<{ generation: string; users: AuthUser[] }> {
+  const rows = await queryRows<{ g: string; j: string | Record<string, unknown> | null }>(db, sql`
+    select g.value::text as g, x.j
+      from auth_generation g
+      left join lateral (
+        select row_to_json(u)::text as j
+          from (select ${sql.join(authColumnList.map(([, c]) => sql.identifier(c.name)), sql`, `)} from ${users}
+                 where ${users.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))) u
+      ) x on true
+     where g.id = 1`);
+  const generation = rows[0]?.g;
+  if (generation === undefined) throw new Error('auth_generation has no row (migration 0004)');
+  const list: AuthUser[] = [];
+  for (const r of rows) {
+    if (r.j === null) continue;
     const o = (typeof r.j === 'string' ? JSON.parse(r.j) : r.j) as Record<string, unknown>;
     const user: Record<string, unknown> = {};
     for (const [key, col] of authColumnList) {
       const v = o[col.name];
       user[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
     }
-    return user as AuthUser;
-  });
+    list.push(user as AuthUser);
+  }
+  return { generation, users: list };
+}
+
+/** The users of these ids (see readAuthUsersAt), without the counter. */
+export async function readAuthUsers(db: Db, ids: string[]): Promise<AuthUser[]> {
+  if (ids.length === 0) return [];
+  return (await readAuthUsersAt(db, ids)).users;
+}
+
+/** The rows kept by one database handle's loader, with the auth_generation value they were read with. */
+export interface AuthUserCache { generation: string | undefined; rows: Map<string, AuthUser> }
+
+/** Most rows kept per database handle (~1 kB each); past it the cache starts again empty. */
+export const AUTH_CACHE_MAX = 20_000;
+
+/**
+ * The users of these ids: the kept rows while auth_generation is unchanged, the others read (with the counter) and
+ * kept. A user that does not exist is absent from the map (and not kept).
+ */
+export async function cachedAuthUsers(db: Db, cache: AuthUserCache, ids: string[]): Promise<Map<string, AuthUser>> {
+  if (cache.generation !== undefined && cache.rows.size > 0) {
+    const [row] = await queryRows<{ value: string }>(db, sql`select value::text as value from auth_generation where id = 1`);
+    if (row?.value !== cache.generation) {
+      cache.rows.clear();
+      cache.generation = undefined;
+    }
+  }
+  const out = new Map<string, AuthUser>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const u = cache.rows.get(id);
+    if (u) out.set(id, u);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    const { generation, users: rows } = await readAuthUsersAt(db, missing);
+    // users changed since the kept rows were read: they go; the rows just read are current as of `generation`
+    if (generation !== cache.generation) {
+      cache.rows.clear();
+      cache.generation = generation;
+    }
+    if (cache.rows.size + rows.length > AUTH_CACHE_MAX) cache.rows.clear();
+    for (const u of rows) {
+      out.set(u.id, u);
+      cache.rows.set(u.id, u);
+    }
+  }
+  return out;
 }
 
 function userLoader(db: Db, kind: 'pglite' | 'postgres'): Batcher<string, AuthUser | undefined> {
   let loader = userLoaders.get(db);
   if (!loader) {
+    const cache: AuthUserCache = { generation: undefined, rows: new Map() };
     loader = new Batcher<string, AuthUser | undefined>(async (ids) => {
-      const rows = await readAuthUsers(db, [...new Set(ids)]);
-      const byId = new Map(rows.map((r) => [r.id, r]));
+      const byId = await cachedAuthUsers(db, cache, [...new Set(ids)]);
       return ids.map((id) => ({ ok: true, value: byId.get(id) }));
     }, { maxBatch: 500, concurrency: kind === 'pglite' ? 1 : 3, onBatch: batchLogger('users') });
     userLoaders.set(db, loader);
