@@ -146,7 +146,7 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
-/** Starts `node --import tsx server/src/server.ts` (production settings, 127.0.0.1 only). */
+/** Starts `node --max-semi-space-size=32 --import tsx server/src/server.ts` (production settings, as `npm start`; 127.0.0.1 only). */
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -160,7 +160,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(SERVER_ROOT, 'src', 'server.ts')], {
+  const proc = spawn(process.execPath, ['--max-semi-space-size=32', ...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(SERVER_ROOT, 'src', 'server.ts')], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
