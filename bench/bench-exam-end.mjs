@@ -197,8 +197,7 @@ async function burstPhase(name, buffers, sockets) {
   const cpu0 = process.cpuUsage();
   const replies = await Promise.all(buffers.map((buf, i) => rawExchange(sockets[i], buf, t0)));
   const wallMs = performance.now() - t0;
-  if (process.env.BENCH_DEBUG) { const c = process.cpuUsage(cpu0); console.log(`  (debug) ${name}: load generator CPU ${((c.user + c.system) / 1000).toFixed(0)} ms in ${wallMs.toFixed(0)} ms`); }
-  return { row: phaseRow(name, replies, wallMs), replies };
+  return { row: phaseRow(name, replies, wallMs, cpu0), replies };
 }
 
 // ---------- statistics ----------
@@ -220,11 +219,12 @@ async function phase(name, items, concurrency, fn) {
     if (slow.length) console.log(`  (debug) ${name}: ${slow.length} requests over 1 s (start+ms): ${slow.slice(0, 30).join(' ')}`);
   }
   const wallMs = performance.now() - t0;
-  if (process.env.BENCH_DEBUG) { const c = process.cpuUsage(cpu0); console.log(`  (debug) ${name}: load generator CPU ${((c.user + c.system) / 1000).toFixed(0)} ms in ${wallMs.toFixed(0)} ms`); }
-  return { row: phaseRow(name, replies, wallMs), replies };
+  return { row: phaseRow(name, replies, wallMs, cpu0), replies };
 }
 
-function phaseRow(name, replies, wallMs) {
+/** A phase's row (printed): latency percentiles, errors; BENCH_DEBUG: the load generator's CPU since `cpu0`. */
+function phaseRow(name, replies, wallMs, cpu0) {
+  if (process.env.BENCH_DEBUG) { const c = process.cpuUsage(cpu0); console.log(`  (debug) ${name}: load generator CPU ${((c.user + c.system) / 1000).toFixed(0)} ms in ${wallMs.toFixed(0)} ms`); }
   const lat = replies.map((r) => r.ms).sort((a, b) => a - b);
   const errors = replies.filter((r) => r.status < 200 || r.status >= 300);
   const byStatus = {};

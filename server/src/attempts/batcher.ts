@@ -16,7 +16,7 @@
  *
  * The queue holds only requests in flight in this process: nothing another process needs.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../db/index.ts';
 import { encodeResultAnswers, type Result, type ResultAnswer } from '../db/schema.ts';
 import type { Config } from '../config.ts';
@@ -123,35 +123,37 @@ interface UpsertRow { attempt_id: string; question_id: string; answer: string; a
  * connection, one process) needs no lock order: nothing else can run meanwhile, and a plain UPDATE does less work.
  */
 async function claimAttempts(tx: Executor, rows: ClaimRow[], exclusive: boolean): Promise<Claimed[]> {
-  if (exclusive) {
-    return queryRows<Claimed>(tx, sql`
-      update attempts a
-         set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
-             submitted_at = v.at,
-             result_id = v.rid
-        from jsonb_to_recordset(${json(rows)})
-          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz)
-       where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
-      returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id`);
-  }
-  return queryRows<Claimed>(tx, sql`
+  return queryRows<Claimed>(tx, claimStatement(rows, CLAIM_COLUMNS, exclusive, sql``, sql`select * from c`));
+}
+
+/** The columns of a claim row (ClaimRow) in jsonb_to_recordset. */
+const CLAIM_COLUMNS = sql`id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz`;
+
+/**
+ * The claim as one statement: `with v` (the batch's rows, `columns` as in jsonb_to_recordset), `locked` (PostgreSQL
+ * only: the rows locked in id order), `c` (the UPDATE of the claim, RETURNING every column of Claimed), then `more`
+ * (further CTEs, each starting with a comma) and the final `select`.
+ */
+function claimStatement(rows: ClaimRow[], columns: SQL, exclusive: boolean, more: SQL, select: SQL): SQL {
+  return sql`
       with v as (
-        select * from jsonb_to_recordset(${json(rows)})
-          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz)
-      ), locked as (
+        select * from jsonb_to_recordset(${json(rows)}) as v(${columns})
+      )${exclusive ? sql`` : sql`, locked as (
         select a.id from attempts a join v on v.id = a.id and v.user_id = a.user_id and v.exam_id = a.exam_id
          where a.status = 'running'
          order by a.id
          for no key update of a
-      )
-      update attempts a
-         set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
-             submitted_at = v.at,
-             result_id = v.rid
-        from v
-       where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
-         and a.id in (select id from locked)
-      returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id`);
+      )`}, c as (
+        update attempts a
+           set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
+               submitted_at = v.at,
+               result_id = v.rid
+          from v
+         where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
+           ${exclusive ? sql`` : sql`and a.id in (select id from locked)`}
+        returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id
+      )${more}
+      ${select}`;
 }
 
 /** A claim row with its result scored beforehand (the body answers every question of the exam). */
@@ -165,34 +167,14 @@ interface ClaimStored { result_id: string; status: string; exam_title: string; i
  * 'expired' one has no result yet: it is closed from its saved answers by the caller, in the same transaction.
  */
 async function claimAndStore(tx: Executor, rows: ClaimStoreRow[], exclusive: boolean): Promise<ClaimStored[]> {
-  const lock = exclusive ? sql`` : sql`
-      , locked as (
-        select a.id from attempts a join v on v.id = a.id and v.user_id = a.user_id and v.exam_id = a.exam_id
-         where a.status = 'running'
-         order by a.id
-         for no key update of a
-      )`;
-  return queryRows<ClaimStored>(tx, sql`
-      with v as (
-        select * from jsonb_to_recordset(${json(rows)})
-          as v(id text, user_id text, exam_id text, rid text, at timestamptz, cutoff timestamptz,
-               score int, total_questions int, attempted int, answers text)
-      )${lock}, c as (
-        update attempts a
-           set status = case when a.deadline_at < v.cutoff then 'expired' else 'submitted' end,
-               submitted_at = v.at,
-               result_id = v.rid
-          from v
-         where a.id = v.id and a.user_id = v.user_id and a.exam_id = v.exam_id and a.status = 'running'
-           ${exclusive ? sql`` : sql`and a.id in (select id from locked)`}
-        returning a.id, a.status, a.exam_id, a.exam_title, a.user_id, a.institute_id, a.result_id
-      ), r as (
+  return queryRows<ClaimStored>(tx, claimStatement(rows,
+    sql`${CLAIM_COLUMNS}, score int, total_questions int, attempted int, answers text`, exclusive, sql`, r as (
         insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
         select c.result_id, c.id, c.exam_id, c.exam_title, c.user_id, c.institute_id, v.score, v.total_questions, v.attempted, v.answers, v.at
           from c join v on v.rid = c.result_id
          where c.status = 'submitted'
-      )
-      select result_id, status, exam_title, institute_id from c`);
+      )`,
+    sql`select result_id, status, exam_title, institute_id from c`));
 }
 
 /** The saved answers of these attempts, one JSON object { questionId: answer } per attempt (one row each). */
