@@ -80,6 +80,18 @@ describe('guarded fetch', () => {
     for (const ip of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700::1111']) assert.equal(isBlockedAddress(ip), false, ip);
   });
 
+  test('every IPv6 spelling of a private or special address is refused (IPv4-compatible, mapped, 6to4, Teredo, NAT64)', async () => {
+    for (const ip of [
+      '::127.0.0.1', '::7f00:1', '::10.0.0.1', '::a00:1', '::169.254.169.254', '::ffff:7f00:1', '::ffff:10.0.0.1',
+      '0:0:0:0:0:ffff:127.0.0.1', '2002:7f00:1::', '2002:a00:1::1', '2002::1', '2001::1', '2001:0:4136:e378::1',
+      '64:ff9b::7f00:1', '64:ff9b::8.8.8.8', '100::1', 'fec0::1', 'ff02::1', '2001:db8::1', '::', '::1', 'fe80::1%eth0',
+      '0.0.0.0', '255.255.255.255', '192.0.2.1', '198.18.0.1', '240.0.0.1', 'not-an-ip', '',
+    ]) assert.equal(isBlockedAddress(ip), true, ip);
+    for (const url of ['http://[::7f00:1]/', 'http://[::127.0.0.1]/', 'http://[2002:7f00:1::]/', 'http://[64:ff9b::7f00:1]/']) {
+      await refused(new GuardedFetcher(options()).get(url, { maxBytes: 1000 }), REASONS.address);
+    }
+  });
+
   test('a name that resolves to a private address is refused, even when one of its answers is public', async () => {
     const lookup = async (host: string) => host === 'mixed.test'
       ? [{ address: '93.184.216.34', family: 4 }, { address: '192.168.0.10', family: 4 }]

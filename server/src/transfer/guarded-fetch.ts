@@ -9,6 +9,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Why a transfer failed, in words shown to the admin after 'Error Transfering Exam: '. */
 export class TransferError extends Error {
@@ -32,27 +33,21 @@ export const REASONS = {
   badData: 'bad data',
 } as const;
 
-/** Addresses a transfer never reaches unless allow-listed: loopback, private, link-local (cloud metadata), CGNAT, ... */
-// Two lists: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d).
-const BLOCKED_V4 = new net.BlockList();
-const BLOCKED_V6 = new net.BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED_V4.addSubnet(net4, prefix, 'ipv4');
-for (const [net6, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) BLOCKED_V6.addSubnet(net6, prefix, 'ipv6');
+/** The IPv6 global unicast block (RFC 4291 2.4): every publicly routable IPv6 address is in it. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-/** True when `ip` is an address a transfer must not reach (anything that is not an IP address too). */
+/**
+ * True when `ip` is an address a transfer must not reach (anything that is not an IP address too). The ranges come
+ * from ipaddr.js (a maintained table: loopback, private, link-local, carrier-grade NAT, reserved, multicast, 6to4,
+ * Teredo, NAT64, IPv4-mapped, ...): only its 'unicast' (public) range is reachable. Its IPv6 table does not name every
+ * special form (an IPv4-compatible '::7f00:1' reads as unicast), so an IPv6 address must also be in 2000::/3, outside
+ * of which nothing is publicly routed.
+ */
 export function isBlockedAddress(ip: string): boolean {
-  const family = net.isIP(ip);
-  if (family === 4) return BLOCKED_V4.check(ip, 'ipv4');
-  // IPv4-mapped IPv6 (::ffff:0:0/96) is refused whole: a DNS answer has no reason to be one.
-  if (family === 6) return BLOCKED_V6.check(ip, 'ipv6');
-  return true;
+  if (!ipaddr.isValid(ip) || (net.isIP(ip) === 0)) return true;
+  const addr = ipaddr.parse(ip);
+  if (addr.range() !== 'unicast') return true;
+  return addr.kind() === 'ipv6' && !addr.match(GLOBAL_UNICAST_V6);
 }
 
 export interface GuardOptions {
