@@ -1,5 +1,5 @@
 /** Builds the Fastify application (no listening): used by server.ts and by the tests. */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
 import type { Config } from './config.ts';
@@ -9,6 +9,8 @@ import { registerWeb } from './web.ts';
 import { mediaRoutes } from './media.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerOpenApi } from './openapi.ts';
+import { assertStorable } from './input.ts';
+import { msg } from '../../shared-api/src/checks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +38,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+    // the router's own refusals (a URL that does not decode, a path parameter over maxParamLength) in the API's shape
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).code(status).send({ error: status === 414 ? 'URI Too Long' : 'Bad Request' });
+    },
   });
 
   app.decorate('db', database.db);
@@ -50,7 +57,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
       const message = missing
         ? `${missing} is required`
-        : field
+        : first?.keyword === 'pattern' && field
+          ? msg.invalid(field) // the pattern itself means nothing to the caller
+          : field
           ? `${field} ${first?.message ?? 'is invalid'}`
           : `${error.validationContext ?? 'request'} ${first?.message ?? 'is invalid'}`;
       return reply.code(400).send({ error: message });
@@ -61,6 +70,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Internal Server Error' });
+  });
+
+  // After authentication and validation, before any handler: a string the database cannot store (NUL, an unpaired
+  // surrogate) in the path, the query or the body is the caller's 400, never a statement that fails (and in a group
+  // commit batch, fails the other students' requests with it).
+  app.addHook('preHandler', async (request) => {
+    assertStorable({ params: request.params, query: request.query, body: request.body });
   });
 
   registerSecurityHeaders(app, config);

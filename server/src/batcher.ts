@@ -24,17 +24,26 @@ export function batchLogger(what: string): ((info: BatchInfo) => void) | undefin
     + `queued@${b.queuedAt.toFixed(1)} start@${b.startedAt.toFixed(1)} end@${b.endedAt.toFixed(1)}\n`);
 }
 
-export interface BatcherStats { batches: number; items: number; largest: number }
+export interface BatcherStats {
+  batches: number;
+  items: number;
+  largest: number;
+  /** batches that failed whole and were split to find the items that fail on their own */
+  splits: number;
+}
 
 /**
  * A queue drained by batches. `run` receives up to maxBatch items (in arrival order) and returns one outcome per item,
- * in the same order; when it throws, every item of that batch is rejected with its error.
+ * in the same order. When it throws for a batch of several items, one item may be the cause (input the database
+ * refuses, say): the batch is split in halves and each half run again, down to single items, so an item can fail
+ * only itself and every other item still gets its own outcome. An error that every run repeats (the database is
+ * down) costs at most about 2 x the batch's size of further runs, each of them quick to fail.
  */
 export class Batcher<I, O> {
   private queue: { item: I; at: number; resolve: (v: O) => void; reject: (e: unknown) => void }[] = [];
   private running = 0;
   private scheduled = false;
-  readonly stats: BatcherStats = { batches: 0, items: 0, largest: 0 };
+  readonly stats: BatcherStats = { batches: 0, items: 0, largest: 0, splits: 0 };
 
   constructor(private readonly run: (items: I[]) => Promise<Settled<O>[]>, private readonly opts: BatcherOptions) {}
 
@@ -58,6 +67,20 @@ export class Batcher<I, O> {
     });
   }
 
+  /** `run`, and when a batch of several items throws, its halves run again on their own (see the class comment). */
+  private async runIsolated(items: I[]): Promise<Settled<O>[]> {
+    try {
+      return await this.run(items);
+    } catch (error) {
+      if (items.length === 1) return [{ ok: false, error }];
+      this.stats.splits++;
+      const half = Math.ceil(items.length / 2);
+      const first = await this.runIsolated(items.slice(0, half));
+      const second = await this.runIsolated(items.slice(half));
+      return [...first, ...second];
+    }
+  }
+
   private drain(): void {
     while (this.running < this.opts.concurrency && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.opts.maxBatch);
@@ -66,7 +89,7 @@ export class Batcher<I, O> {
       this.stats.items += batch.length;
       this.stats.largest = Math.max(this.stats.largest, batch.length);
       const t0 = performance.now();
-      void this.run(batch.map((b) => b.item))
+      void this.runIsolated(batch.map((b) => b.item))
         .then((outcomes) => {
           batch.forEach((b, i) => {
             const o = outcomes[i];

@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { unstorable } from './input.ts';
 
 export interface MultipartFile {
   data: Buffer;
@@ -27,7 +28,9 @@ export async function readMultipart(
         for await (const c of part.file) chunks.push(c as Buffer);
         if (part.fieldname === opts.fileField && !file) file = { data: Buffer.concat(chunks), truncated: part.file.truncated };
       } else {
-        fields[part.fieldname] = String(part.value ?? '').trim();
+        const value = String(part.value ?? '').trim();
+        if (unstorable(part.fieldname) || unstorable(value)) throw new HttpError(400, opts.badBody);
+        fields[part.fieldname] = value;
       }
     }
   } catch (err) {

@@ -105,19 +105,34 @@ describe('Batcher (the queue)', () => {
     assert.equal(b.stats.largest, 4);
   });
 
-  test('a batch that throws rejects every item of that batch only; the next batch still runs', async () => {
-    let calls = 0;
+  test('a batch that throws is split: an item that fails alone gets its own error, the others their values', async () => {
+    const runs: string[][] = [];
     const b = new Batcher<string, string>(async (items) => {
-      calls++;
-      if (calls === 1) throw new Error('transaction failed');
+      runs.push(items);
+      if (items.includes('bad')) throw new Error('statement failed');
       return items.map((i) => ({ ok: true, value: i.toUpperCase() }));
     }, { maxBatch: 10, concurrency: 1 });
-    const failed = Promise.allSettled([b.add('a'), b.add('b'), b.add('c')]);
-    await new Promise((r) => setImmediate(r)); // the first batch is being written
-    const later = b.add('d');
+    const out = await Promise.allSettled(['a', 'b', 'bad', 'c', 'd', 'e'].map((i) => b.add(i)));
+    assert.deepEqual(out.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message)),
+      ['A', 'B', 'statement failed', 'C', 'D', 'E']);
+    assert.deepEqual(runs, [['a', 'b', 'bad', 'c', 'd', 'e'], ['a', 'b', 'bad'], ['a', 'b'], ['bad'], ['c', 'd', 'e']]);
+    assert.equal(b.stats.splits, 2);
+  });
+
+  test('an error every run repeats (the database is down) rejects every item with it, in about 2n runs; the next batch still runs', async () => {
+    let calls = 0;
+    let down = true;
+    const b = new Batcher<string, string>(async (items) => {
+      calls++;
+      if (down) throw new Error('connection refused');
+      return items.map((i) => ({ ok: true, value: i.toUpperCase() }));
+    }, { maxBatch: 10, concurrency: 1 });
+    const failed = Promise.allSettled(['a', 'b', 'c', 'd'].map((i) => b.add(i)));
     const out = await failed;
-    assert.ok(out.every((o) => o.status === 'rejected' && (o.reason as Error).message === 'transaction failed'));
-    assert.equal(await later, 'D');
+    assert.ok(out.every((o) => o.status === 'rejected' && (o.reason as Error).message === 'connection refused'));
+    assert.equal(calls, 7, '4 items: 1 + 2 + 4 runs');
+    down = false;
+    assert.equal(await b.add('d'), 'D');
   });
 
   test('at most `concurrency` batches at once', async () => {
@@ -453,5 +468,101 @@ describe('the routes', () => {
     // autosave too, and a malformed body of a revoked user is still 401 (authentication comes first)
     const save = await t.app.inject({ method: 'PUT', url: `/api/attempts/${ids[0]}/answers/${a!.user.id}`, headers: bearer(a!.token), payload: { answers: 'nope' } });
     assert.equal(save.statusCode, 401);
+  });
+});
+
+// ---------- isolation: whatever one request carries, it can fail only itself ----------
+
+describe('isolation in group commit', () => {
+  /** A raw request: `url` is sent as written (percent-escapes and all), `payload` as JSON text when a string. */
+  const send = (method: 'PUT' | 'POST', url: string, token: string, payload: unknown) => t.app.inject({
+    method, url, headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+  /**
+   * Malformed requests of several kinds, each from a real student of the burst (authenticated, in the same moment as
+   * the well-formed ones): NUL and broken UTF-8 in the path, an over-long or non-ASCII id, NUL and an unpaired surrogate
+   * in the body, someone else's attempt, an unknown exam.
+   */
+  function hostile(kind: 'save' | 'submit', s: Student, own: string, other: string, examId: string) {
+    const me = s.user.id;
+    const body = (answers: string) => kind === 'save' ? `{"answers":${answers}}` : `{"report":"${own}","answers":${answers}}`;
+    const path = (id: string) => kind === 'save' ? `/api/attempts/${id}/answers/${me}` : `/api/results/create/${id}/${me}`;
+    const method = kind === 'save' ? 'PUT' : 'POST';
+    const ok = JSON.stringify([{ question: newId(), answer: '1' }]);
+    return [
+      send(method, path('%00'), s.token, body('[]')),
+      send(method, path(`${own.slice(0, 23)}%00`), s.token, body('[]')),
+      send(method, path('%ED%A0%80'), s.token, body('[]')),
+      send(method, path('%EF%BC%A1'.repeat(24)), s.token, body('[]')),
+      send(method, path('f'.repeat(600)), s.token, body('[]')),
+      send(method, path(kind === 'save' ? own : examId), s.token, body('[{"question":"\\u0000","answer":"1"}]')),
+      send(method, path(kind === 'save' ? own : examId), s.token, body('[{"question":"\\ud800","answer":"1"}]')),
+      send(method, path(kind === 'save' ? own : examId), s.token, kind === 'save' ? `{"answers":[],"x":"\\u0000"}` : `{"report":"${own}\\u0000"}`),
+      send(method, path(kind === 'save' ? other : examId), s.token, kind === 'save' ? body('[]') : `{"report":"${other}","answers":[]}`),
+      send(method, path(kind === 'save' ? own : newId()), s.token, body(ok)),
+    ];
+  }
+
+  for (const kind of ['save', 'submit'] as const) {
+    test(`a burst of 36 ${kind === 'save' ? 'autosaves' : 'submissions'} mixed with 40 malformed ones: every well-formed one is stored and answered 200`, async () => {
+      const e = await exam(4);
+      const people = await Promise.all(Array.from({ length: 36 }, () => student()));
+      const ids = await Promise.all(people.map((p) => attempt(p, e)));
+      const b = attemptBatchers(t.db, t.database.kind, t.config)[kind];
+      const before = { ...b.stats };
+      const answersOf = (i: number) => all(e, (j) => (j <= i % 4 ? e.qs[j]!.answer : '0'));
+      const good = people.map((p, i) => kind === 'save'
+        ? send('PUT', `/api/attempts/${ids[i]}/answers/${p.user.id}`, p.token, { answers: answersOf(i) })
+        : send('POST', `/api/results/create/${e.id}/${p.user.id}`, p.token, { report: ids[i], answers: answersOf(i) }));
+      // the malformed ones interleaved with the good ones, from 4 of the same students
+      const bad = [0, 9, 18, 27].flatMap((i) => hostile(kind, people[i]!, ids[i]!, ids[i + 1]!, e.id));
+      const replies = await Promise.all([...good, ...bad]);
+
+      replies.slice(0, good.length).forEach((r, i) => assert.equal(r.statusCode, 200, `well-formed ${kind} ${i}: ${r.body}`));
+      replies.slice(good.length).forEach((r, i) => {
+        assert.ok(r.statusCode >= 400 && r.statusCode < 500, `malformed ${kind} ${i % 10}: ${r.statusCode} ${r.body}`);
+        assert.equal(typeof (r.json() as { error?: unknown }).error, 'string', r.body);
+        assert.deepEqual(Object.keys(r.json() as object), ['error'], r.body);
+      });
+      if (kind === 'save') {
+        for (const [i, id] of ids.entries()) {
+          assert.deepEqual(await saved(id), Object.fromEntries(answersOf(i).map((a) => [a.question, a.answer])), `autosave ${i} stored`);
+        }
+      } else {
+        const stored = new Map((await resultsOf(ids)).map((r) => [r.attemptId, r]));
+        replies.slice(0, good.length).forEach((r, i) => {
+          assert.equal(stored.get(ids[i]!)?.id, (r.json() as { resultId: string }).resultId, `result ${i} stored`);
+          assert.equal(stored.get(ids[i]!)?.score, (i % 4) + 1);
+        });
+      }
+      assert.ok(b.stats.batches - before.batches < good.length, `grouped: ${b.stats.batches - before.batches} batches`);
+    });
+  }
+
+  test('a batch whose statement fails is split until the item that fails is alone: every other item is stored', async () => {
+    const e = await exam(4);
+    const people = await Promise.all(Array.from({ length: 30 }, () => student()));
+    const ids = await Promise.all(people.map((p) => attempt(p, e)));
+    const submit = new Batcher<SubmitItem, unknown>((items) => submitBatch(t.db, clock(), items), { maxBatch: 100, concurrency: 1 });
+    const save = new Batcher<SaveItem, unknown>((items) => saveBatch(t.db, clock(), items), { maxBatch: 100, concurrency: 1 });
+    // items that reach the database unchecked (no route in front): a NUL in an id makes the batch's statement fail
+    const poison = (i: number): SubmitItem => ({ student: people[i]!.user, examId: `${e.id}\u0000`, attemptId: `${ids[i]}\u0000`, answers: [], now: new Date() });
+    const savePoison = (i: number): SaveItem => ({ studentId: people[i]!.user.id, attemptId: `x\u0000${i}`, answers: [], now: new Date() });
+    const saves = await Promise.allSettled([
+      ...people.slice(0, 15).map((p, i) => save.add({ studentId: p.user.id, attemptId: ids[i]!, answers: correct(e), now: new Date() })),
+      save.add(savePoison(1)), save.add(savePoison(2)),
+    ]);
+    saves.slice(0, 15).forEach((o, i) => assert.equal(o.status, 'fulfilled', `autosave ${i}: ${o.status === 'rejected' ? String(o.reason) : ''}`));
+    assert.ok(saves.slice(15).every((o) => o.status === 'rejected'));
+    const out = await Promise.allSettled([
+      ...people.map((p, i) => submit.add({ student: p.user, examId: e.id, attemptId: ids[i]!, answers: correct(e), now: new Date() })),
+      submit.add(poison(3)), submit.add(poison(17)), submit.add(poison(29)),
+    ]);
+    out.slice(0, 30).forEach((o, i) => assert.equal(o.status, 'fulfilled', `submit ${i}: ${o.status === 'rejected' ? String(o.reason) : ''}`));
+    assert.ok(out.slice(30).every((o) => o.status === 'rejected'));
+    assert.equal((await resultsOf(ids)).length, 30);
+    assert.ok(submit.stats.splits > 0 && save.stats.splits > 0, 'the failing batches were split');
   });
 });

@@ -2,7 +2,10 @@
  * Property-based bad input against every /api route: random and malformed params, queries and bodies (wrong types,
  * huge strings, unicode, negative and enormous numbers, prototype-pollution keys, broken JSON and broken multipart),
  * sent as anonymous or as any signed-in role. Never a 5xx; every refusal is JSON `{ "error": "..." }` and leaves
- * every row of the database as it was; Object.prototype is never polluted.
+ * every row of the database as it was; Object.prototype is never polluted. A second property sends plausible bodies
+ * as the path's own user (so requests get past the role checks to the database) with control characters (NUL, an
+ * unpaired surrogate, C0/C1, line separators) in any string, key and path parameter, and dates at the edges of
+ * JavaScript's range in any date field and query.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -102,5 +105,93 @@ describe('fuzzing every route with bad input', () => {
     assert.ok(routes.length > 40 && sent >= routes.length * RUNS, `sent ${sent} requests to ${routes.length} routes`);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.deepEqual(Object.keys(Object.prototype), []);
+  });
+  // ---- control characters and extreme dates, in plausible requests that reach the handlers ----
+
+  /** Characters the database cannot store (NUL, unpaired surrogates) and others it stores as sent. */
+  const CONTROL = ['\u0000', '\ud800', '\udfff', '\u0001', '\u0008', '\u001b', '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', '\ufeff', '\uffff', '\r\n', '\t'];
+  const EXTREME_DATES = ['+275760-09-13', '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00.000Z', '275760-09-13', '0000-01-01',
+    '0001-01-01T00:00:00Z', '1969-12-31', '9999-12-31T23:59:59.999Z', '10000-01-01', '2026-02-30', '2026-11-24T25:00:00Z', '8.64e15', '-1'];
+  /** A string with control characters put somewhere in it (or a control character alone). */
+  const tainted = (base: fc.Arbitrary<string>) => fc.tuple(base, fc.constantFrom(...CONTROL), fc.nat({ max: 40 }), fc.boolean())
+    .map(([b, c, at, twice]) => {
+      const i = Math.min(at, b.length);
+      const out = `${b.slice(0, i)}${c}${b.slice(i)}`;
+      return twice ? `${out}${c}` : out;
+    });
+  const maybeTainted = (base: fc.Arbitrary<string>) => fc.oneof({ weight: 2, arbitrary: tainted(base) }, { weight: 1, arbitrary: base });
+  const text = maybeTainted(fc.constantFrom('Ram', 'Sita Sharma', 'EPS mock 7', 'Kathmandu', '듣기 문제', 'a'.repeat(12)));
+  const date = fc.oneof(fc.constantFrom(...EXTREME_DATES), maybeTainted(fc.constantFrom('2026-11-24', '2026-11-24T05:00:00Z')));
+  /** Bodies with every field a route of this API reads, each plausible or tainted; keys tainted too, now and then. */
+  const plausibleBody = (ids: string[]) => {
+    const id = fc.oneof(fc.constantFrom(...ids), tainted(fc.constantFrom(...ids)));
+    return fc.record({
+      email: maybeTainted(fc.constantFrom('fuzz@example.com', 'student@example.com')), password: maybeTainted(fc.constant('password123')),
+      newPassword: maybeTainted(fc.constant('password456')), confirmPassword: maybeTainted(fc.constant('password456')),
+      confirm_password: maybeTainted(fc.constant('password456')), firstname: text, lastname: text, name: text, title: text, address: text,
+      phone: maybeTainted(fc.constant('9800000000')), info: text, category: fc.oneof(id, text),
+      type: maybeTainted(fc.constantFrom('private', 'public', 'free_for_all', 'TIMEFRAME', 'SELECTEDEXAM', 'ALL', 'Reading', 'Listening')),
+      is_cbt: fc.boolean(), exam: id, report: id, result: id, user: id, institute: id, _id: id, question: id,
+      answers: fc.array(fc.record({ question: id, answer: maybeTainted(fc.constantFrom('0', '1', '4')) }), { maxLength: 3 }),
+      startTime: date, endTime: date, startDate: date, endDate: date, date, total_times: fc.constantFrom(1, 3),
+      exams: fc.array(fc.record({ exam: id, total_times: fc.constant(2) }), { maxLength: 2 }),
+      question_number: fc.constantFrom(1, 21), option_type: maybeTainted(fc.constantFrom('text', 'image')), option1: text, option2: text,
+      option3: text, option4: text, answer: maybeTainted(fc.constantFrom('1', '2')), answer_details: text, heading: text,
+      status: fc.constantFrom(0, 1), institute_role: fc.constantFrom(0, 1), audio: maybeTainted(fc.constant('listening')),
+      csv: tainted(fc.constant('firstname,lastname,email,password\nRam,Thapa,ram.fuzz@example.com,password123')),
+      url: maybeTainted(fc.constant('http://127.0.0.1:9/')), token: text,
+    }, { requiredKeys: [] }).chain((body) => fc.option(tainted(fc.constant('title')), { nil: undefined })
+      .map((badKey) => (badKey ? { ...body, [badKey]: 'x' } : body)));
+  };
+  /** Percent-encodes a path parameter, lone surrogates included (as the bytes a broken client would send). */
+  const encodeParam = (v: string) => [...v].map((ch) => {
+    const c = ch.charCodeAt(0);
+    if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff) return `%${((c >> 12) | 0xe0).toString(16)}%${(((c >> 6) & 0x3f) | 0x80).toString(16)}%${((c & 0x3f) | 0x80).toString(16)}`.toUpperCase();
+    return encodeURIComponent(ch);
+  }).join('');
+
+  it('control characters in any string, key or path parameter, and extreme dates: never a 5xx, nothing changed by a refusal', async () => {
+    const actors = { admin: w.ids.admin, institute: w.ids.institute, student: w.ids.student, instB: w.ids.instB, studentB: w.ids.studentB } as const;
+    const failures: string[] = [];
+    let sent = 0;
+    let reached = 0;
+    for (const route of routes) {
+      const paramNames = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+      const arb = fc.record({
+        actor: fc.constantFrom(...(Object.keys(actors) as (keyof typeof actors)[])),
+        // the acting user's own id most of the time, so that the request reaches the handler
+        params: fc.tuple(...paramNames.map((p) => p === 'userId'
+          ? fc.oneof({ weight: 4, arbitrary: fc.constant('SELF') }, { weight: 1, arbitrary: tainted(fc.constant('SELF')) })
+          : fc.oneof(fc.constantFrom(...idPool), tainted(fc.constantFrom(...idPool)), tainted(fc.constant(''))))),
+        query: fc.dictionary(fc.constantFrom('id', 'date', 'to', 'startDate', 'endDate', 'page', 'limit', 'search'),
+          fc.oneof(date, tainted(fc.constantFrom('1', 'ram', ...idPool.slice(0, 3))))),
+        body: plausibleBody(idPool),
+      });
+      await fc.assert(fc.asyncProperty(arb, async (input) => {
+        const self = actors[input.actor];
+        const params = Object.fromEntries(paramNames.map((p, i) => [p, (input.params[i] ?? 'x').replace('SELF', self)]));
+        const url = route.url.replace(/:([A-Za-z]+)/g, (_m, p: string) => encodeParam(params[p]!));
+        const headers: Record<string, string> = { authorization: `Bearer ${w.tok[input.actor]}` };
+        const before = await fingerprint();
+        const res = await w.t.app.inject({
+          method: route.method as 'GET', url, query: input.query, headers,
+          ...(route.method === 'GET' ? {} : { payload: jsonText(input.body), headers: { ...headers, 'content-type': 'application/json' } }),
+        });
+        sent++;
+        if (res.statusCode !== 403 && res.statusCode !== 401) reached++;
+        const label = `${route.method} ${route.url} as ${input.actor}: ${res.statusCode}`;
+        if (res.statusCode >= 500) failures.push(`${label} ${res.body.slice(0, 200)} <- ${JSON.stringify({ url, query: input.query })}`);
+        if (res.statusCode >= 400) {
+          let error: unknown;
+          try { error = (JSON.parse(res.body) as { error?: unknown }).error; } catch { /* not JSON */ }
+          if (typeof error !== 'string' || !error) failures.push(`${label} without { error }: ${res.body.slice(0, 120)}`);
+          if ((await fingerprint()) !== before) failures.push(`${label} refused but changed the database`);
+        }
+        return true;
+      }), { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261124) });
+    }
+    assert.deepEqual(failures.slice(0, 20), []);
+    assert.ok(sent >= routes.length * RUNS, `sent ${sent}`);
+    assert.ok(reached > sent / 2, `only ${reached} of ${sent} requests got past authentication and the role checks`);
   });
 });

@@ -81,7 +81,8 @@ export async function startAttempt(db: Db, clock: Clock, student: AuthUser, exam
 /** The counts of the student's access record for one exam (SELECTEDEXAM: that exam's row). */
 export async function accessCounts(db: Db, student: AuthUser, examId: string, now = new Date()) {
   const { exam, decision } = await decideForStudent(db, student, examId, now);
-  if (!exam || !decision) throw httpError(404, 'Exam Not Found');
+  // an exam the student cannot see is indistinguishable from one that does not exist
+  if (!exam || !decision?.visible) throw httpError(404, 'Exam Not Found');
   const access = await loadAccess(db, student.id);
   if (access?.type === 'SELECTEDEXAM') {
     const row = access.exams.get(examId);

@@ -1,4 +1,5 @@
 /** Reading results: a student's list by date range, and one result with its (now revealed) questions. */
+import { storableDate } from '../input.ts';
 import { and, asc, desc, eq, gte, lt, min } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { questions, results, users } from '../db/schema.ts';
@@ -16,7 +17,7 @@ export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 /** Parses YYYY-MM-DD as the start of that UTC day, or 400. */
 export function parseDay(value: string, label: string): Date {
   const d = new Date(`${value}T00:00:00.000Z`);
-  if (!DATE_RE.test(value) || Number.isNaN(d.getTime()) || isoDay(d) !== value) throw httpError(400, `Invalid ${label}`);
+  if (!DATE_RE.test(value) || !storableDate(d) || isoDay(d) !== value) throw httpError(400, `Invalid ${label}`);
   return d;
 }
 

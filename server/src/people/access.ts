@@ -3,6 +3,7 @@
  * completed counts that still apply so re-saving cannot reset a limit. What an access allows is decided only by
  * access/rules.ts (`decide`), also used here to refuse exams the student could never see.
  */
+import { storableDate } from '../input.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../db/index.ts';
 import { examAccess, examAccessExams, examInstituteAccess, exams, type User } from '../db/schema.ts';
@@ -35,10 +36,10 @@ export interface AccessPlan {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The UTC day of a date or date-time string: its first millisecond, or null when unreadable. */
+/** The UTC day of a date or date-time string: its first millisecond, or null when unreadable or out of range (input.ts). */
 function dayStart(value: string): Date | null {
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
+  if (!storableDate(d)) return null;
   return new Date(`${d.toISOString().slice(0, 10)}T00:00:00.000Z`);
 }
 

@@ -5,6 +5,7 @@ import type { Executor } from '../db/index.ts';
 import { attempts, results, users } from '../db/schema.ts';
 import { ROLES } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
+import { storableDate } from '../input.ts';
 import { displayName } from '../serializers.ts';
 import { toResultJson } from '../attempts/serialize.ts';
 import { msg } from '../../../shared-api/src/checks.ts';
@@ -23,7 +24,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 export function parseQueryDate(value: string | undefined, label: string, endOfDay = false): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw new HttpError(400, msg.invalid(label));
+  if (!storableDate(d)) throw new HttpError(400, msg.invalid(label));
   return endOfDay && DATE_ONLY.test(value) ? new Date(d.getTime() + DAY_MS) : d;
 }
 

@@ -16,6 +16,10 @@ import { listStudentResults, resultDetail } from '../attempts/results.ts';
 import { attemptBatchers } from '../attempts/batcher.ts';
 
 const id = { type: 'string', pattern: ID_PATTERN } as const;
+/** A params schema: each named path id must be an id (a malformed one is this request's 400, before any batch). */
+const ids = (...names: string[]) => ({
+  type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, id])),
+}) as const;
 const answersSchema = {
   type: 'array',
   maxItems: TOTAL_QUESTIONS,
@@ -58,15 +62,15 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
 
   // Kept for the spec's flow. Idempotent: the attempt was already counted by reports/create (in the same transaction
   // that created it), so this only reports the counts of the access record for that exam.
-  app.put<{ Params: { examId: string; userId: string } }>('/examaccess/increaseCount/:examId/:userId', student, async (request) =>
+  app.put<{ Params: { examId: string; userId: string } }>('/examaccess/increaseCount/:examId/:userId', { ...student, schema: { params: ids('examId') } }, async (request) =>
     accessCounts(app.db, request.user, request.params.examId));
 
-  app.get<{ Params: { examId: string; userId: string } }>('/attempts/running/:examId/:userId', student, async (request) =>
+  app.get<{ Params: { examId: string; userId: string } }>('/attempts/running/:examId/:userId', { ...student, schema: { params: ids('examId') } }, async (request) =>
     runningExam(app.db, app.config, request.user.id, request.params.examId));
 
   app.put<{ Params: { attemptId: string; userId: string }; Body: { answers: AnswerInput[] } }>('/attempts/:attemptId/answers/:userId', {
     ...student,
-    schema: { body: { type: 'object', additionalProperties: false, required: ['answers'], properties: { answers: answersSchema } } },
+    schema: { params: ids('attemptId'), body: { type: 'object', additionalProperties: false, required: ['answers'], properties: { answers: answersSchema } } },
   }, async (request) => batchers().save.add({
     studentId: request.user.id, attemptId: request.params.attemptId, answers: request.body.answers, now: new Date(),
   }));
@@ -74,6 +78,7 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { attemptId: string; userId: string }; Body: { question: string; audio: AudioKey } }>('/attempts/:attemptId/listening/:userId', {
     ...student,
     schema: {
+      params: ids('attemptId'),
       body: {
         type: 'object',
         additionalProperties: false,
@@ -88,6 +93,7 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { examId: string; userId: string }; Body: { report: string; answers?: AnswerInput[] } }>('/results/create/:examId/:userId', {
     ...student,
     schema: {
+      params: ids('examId'),
       body: {
         type: 'object',
         additionalProperties: false,
@@ -104,7 +110,7 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { reportId: string; userId: string }; Body: { result: string } }>('/reports/update/:reportId/:userId', {
     ...student,
-    schema: { body: { type: 'object', additionalProperties: false, required: ['result'], properties: { result: id } } },
+    schema: { params: ids('reportId'), body: { type: 'object', additionalProperties: false, required: ['result'], properties: { result: id } } },
   }, async (request) => linkResult(app.db, request.user.id, request.params.reportId, request.body.result));
 
   app.get<{ Params: { userId: string }; Querystring: { startDate?: string; endDate?: string } }>('/results/user/:userId', {
@@ -118,6 +124,6 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => listStudentResults(app.db, request.user.id, request.query));
 
   // Any role (the acting user ends the path); resultDetail decides who may read which result.
-  app.get<{ Params: { resultId: string; userId: string } }>('/results/:resultId/:userId', { preValidation: requireSelf('userId') }, async (request) =>
+  app.get<{ Params: { resultId: string; userId: string } }>('/results/:resultId/:userId', { preValidation: requireSelf('userId'), schema: { params: ids('resultId') } }, async (request) =>
     resultDetail(app.db, request.user, request.params.resultId));
 }
