@@ -25,6 +25,41 @@ before(async () => {
 after(async () => { await t?.close(); });
 
 describe('app basics', () => {
+  test('the router\'s own refusals are { error } like every other: a URL that does not decode, an over-long path parameter', async () => {
+    for (const [url, status] of [['/api/%E0%A4%A', 400], ['/api/users/getUserInfo/%ED%A0%80', 400], [`/api/users/getUserInfo/${'x'.repeat(1000)}`, 414]] as const) {
+      const r = await t.app.inject({ url });
+      assert.equal(r.statusCode, status, url);
+      assert.deepEqual(Object.keys(r.json() as object), ['error'], r.body);
+    }
+  });
+
+  test('NUL or an unpaired surrogate anywhere in the path, query or body: 400 { error }', async () => {
+    const admin = await tokenFor(t.app, 'admin@example.com');
+    const me = t.seed!.ids!.admin;
+    const cases = [
+      { method: 'GET' as const, url: `/api/reports/date/${me}?date=2026-11-24%00` },
+      { method: 'GET' as const, url: `/api/reports/getReport/${me}?startDate=2026-01-01%ED%A0%80` },
+      { method: 'POST' as const, url: `/api/categories/create/${me}`, payload: '{"title":"Reading\\u0000"}' },
+      { method: 'POST' as const, url: `/api/categories/create/${me}`, payload: '{"title":"Reading","\\u0000":"x"}' },
+      { method: 'PUT' as const, url: `/api/users/${me}`, payload: '{"firstname":"Ad\\ud800min","lastname":"User"}' },
+    ];
+    for (const c of cases) {
+      const r = await t.app.inject({ ...c, headers: { ...bearer(admin), 'content-type': 'application/json' } });
+      assert.equal(r.statusCode, 400, `${c.url} ${r.body}`);
+      assert.deepEqual(Object.keys(r.json() as object), ['error'], r.body);
+    }
+  });
+
+  test('dates outside the years 1970-9999 are refused with 400, never reach the database', async () => {
+    const admin = await tokenFor(t.app, 'admin@example.com');
+    const me = t.seed!.ids!.admin;
+    for (const url of [`/api/reports/date/${me}?date=%2B275760-09-13`, `/api/reports/getReport/${me}?startDate=-271821-04-20T00:00:00Z`,
+      `/api/reports/date/${me}?date=2026-11-24&to=%2B275760-09-13T00:00:00.000Z`, `/api/reports/getReport/${me}?endDate=0000-01-01`]) {
+      const r = await t.app.inject({ url, headers: bearer(admin) });
+      assert.equal(r.statusCode, 400, `${url} ${r.body}`);
+    }
+  });
+
   test('GET /api/health', async () => {
     const r = await t.app.inject({ url: '/api/health' });
     assert.equal(r.statusCode, 200);

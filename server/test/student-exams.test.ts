@@ -163,6 +163,23 @@ describe('start', () => {
     assert.equal(await attemptCount(noInst.id), 0);
   });
 
+  test('increaseCount: 404 for an exam the student cannot see (another institute\'s private exam, hidden, unknown, malformed id)', async () => {
+    const s = await person(0, ids.institute);
+    await grantAccess(s.id, 'ALL');
+    const otherInst = await person(1, ids.admin);
+    const foreign = await makeExam({ owner: otherInst.id, type: 'private' });
+    const hidden = await makeExam({ status: 0 });
+    for (const exam of [foreign.id, hidden.id, newId()]) {
+      const r = await api.count(s, exam);
+      assert.equal(r.statusCode, 404, exam);
+      assert.deepEqual(r.json(), { error: 'Exam Not Found' });
+    }
+    const bad = await api.count(s, 'not-an-id');
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(bad.json(), { error: ' Invalid examId.' });
+    assert.equal((await api.count(s, demoExam)).statusCode, 200);
+  });
+
   test('bad bodies: 400', async () => {
     const s = await person(0, ids.institute);
     assert.equal((await t.app.inject({ method: 'POST', url: `/api/reports/create/${s.id}`, headers: s.h, payload: {} })).statusCode, 400);
