@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite in order (type-check, jest unit tests, server tests on PGlite and on PostgreSQL when one is
+ * `npm test`: every suite in order (type-check, lint, jest unit tests, server tests on PGlite and on PostgreSQL when one is
  * reachable, then the production build and Playwright e2e in Chromium). Ends with one line: `N passed, N failed`.
  */
 import { mkdirSync, readFileSync, existsSync, readdirSync } from 'node:fs';
@@ -46,6 +46,12 @@ if (want('typecheck')) {
     const { code } = await run(process.execPath, [tsc, '-p', project, '--noEmit']);
     record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
   }
+}
+
+if (want('lint')) {
+  // oxlint (.oxlintrc.json): rules of hooks and the import boundaries of the design
+  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules/oxlint/bin/oxlint'), '--deny-warnings']);
+  record('lint (oxlint)', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
 if (want('unit')) {

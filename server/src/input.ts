@@ -8,6 +8,7 @@
 import { HttpError } from './errors.ts';
 import { msg } from '../../shared-api/src/checks.ts';
 
+// oxlint-disable-next-line no-control-regex -- NUL is the character this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when the string holds a character the database cannot store. */

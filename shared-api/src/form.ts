@@ -112,7 +112,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
         setErrors(next);
       }
     },
-    [opts],
+    [opts, rules],
   );
 
   return {

@@ -26,6 +26,8 @@ export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
 export const useSession = () => useAppSelector((s) => s.session);
 
 export function StoreProvider({ children, value = store }: { children: ReactNode; value?: AppStore }) {
+  // react-redux's Provider types require children among the props (this file has no JSX)
+  // oxlint-disable-next-line react/no-children-prop
   return createElement(Provider, { store: value, children });
 }
 

@@ -1,6 +1,6 @@
 /** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
 import { api } from 'shared-api';
-import type { AuthInstitute, Category, Exam, ExamType, OptionType, Question, QuestionType, Result, UploadedFile, QuestionSummaryRow } from '../types';
+import type { AuthInstitute, Category, Exam, ExamType, Question, Result, UploadedFile, QuestionSummaryRow } from '../types';
 
 export interface ExamInput {
   title: string;

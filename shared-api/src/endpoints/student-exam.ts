@@ -3,7 +3,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { api, type ApiFailure } from '../api';
 import { store } from '../store';
 import type {
-  Attempt, AudioKey, ListedExam, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
+  AudioKey, ListedExam, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
 } from '../types';
 
 export const studentExamApi = api.injectEndpoints({

@@ -19,7 +19,7 @@
 import { Badge, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { UNANSWERED, type AudioKey, type Question } from 'shared-api';
-import { OPTION_KEYS, parseOption, type ParsedOption } from './question-options';
+import { OPTION_KEYS, parseOption } from './question-options';
 
 export interface QuestionViewProps {
   question: Question;
