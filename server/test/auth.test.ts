@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../src/db/schema.ts';
-import { signToken, verifyToken } from '../src/auth/jwt.ts';
+import { createHmac } from 'node:crypto';
+import { signToken, TokenError, verifyToken } from '../src/auth/jwt.ts';
 import { hashPassword, verifyPassword } from '../src/auth/password.ts';
 import { bearer, buildTestApp, signin, tokenFor, type TestApp } from './helpers.ts';
 
@@ -28,6 +29,22 @@ describe('jwt', () => {
     assert.equal(p.exp - p.iat, 60);
     assert.throws(() => verifyToken(tok, 'other'));
     assert.throws(() => verifyToken(tok.slice(0, -2) + 'AA', 's3cret'));
+  });
+
+  test('only HS256 with every claim: alg none, another algorithm, a missing claim, garbage are refused; expiry at `now`', () => {
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: 'abc', role: 2, tv: 0, iat: now, exp: now + 60 };
+    const hmac = (alg: string, data: string) => createHmac(alg, 's3cret').update(data).digest('base64url');
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+    const hs512 = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64(claims)}`;
+    const noTv = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...claims, tv: undefined })}`;
+    for (const bad of [unsigned, `${hs512}.${hmac('sha512', hs512)}`, `${noTv}.${hmac('sha256', noTv)}`, 'a.b.c', '', 'x'.repeat(500)]) {
+      assert.throws(() => verifyToken(bad, 's3cret'), (e: unknown) => e instanceof TokenError && !e.expired, bad.slice(0, 40));
+    }
+    const old = signToken({ sub: 'abc', role: 1, tv: 0 }, 's3cret', 60, now - 120);
+    assert.throws(() => verifyToken(old, 's3cret'), (e: unknown) => e instanceof TokenError && e.expired);
+    assert.equal(verifyToken(old, 's3cret', now - 100).sub, 'abc');
   });
 });
 

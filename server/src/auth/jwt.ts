@@ -1,5 +1,9 @@
-/** JWT HS256 with node:crypto (no dependency). */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+/**
+ * JWT HS256 through fast-jwt (the signer and verifier behind @fastify/jwt), used directly: tokens are signed and
+ * checked outside a request too (seed, tests, the scale-out processes), and its synchronous API keeps `issueToken`
+ * a plain function. Only HS256 is accepted; the payload must carry the claims below.
+ */
+import { createSigner, createVerifier, TokenError as FastJwtError } from 'fast-jwt';
 
 export interface TokenPayload {
   /** user id */
@@ -18,11 +22,12 @@ export class TokenError extends Error {
   }
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+type Signer = (payload: Record<string, unknown>) => string;
+type Verifier = (token: string) => Record<string, unknown>;
 
-function sign(data: string, secret: string): Buffer {
-  return createHmac('sha256', secret).update(data).digest();
-}
+// one signer and one verifier per secret (a process has one; tests use a few)
+const signers = new Map<string, Signer>();
+const verifiers = new Map<string, Verifier>();
 
 export function signToken(
   claims: { sub: string; role: number; tv: number },
@@ -30,33 +35,21 @@ export function signToken(
   expiresInSeconds: number,
   now = Math.floor(Date.now() / 1000),
 ): string {
-  const payload: TokenPayload = { sub: claims.sub, role: claims.role, tv: claims.tv, iat: now, exp: now + expiresInSeconds };
-  const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return `${body}.${sign(body, secret).toString('base64url')}`;
+  let signer = signers.get(secret);
+  if (!signer) signers.set(secret, (signer = createSigner({ key: secret, algorithm: 'HS256' })));
+  return signer({ sub: claims.sub, role: claims.role, tv: claims.tv, iat: now, exp: now + expiresInSeconds });
 }
 
-/** Verifies signature, algorithm and expiry; throws TokenError. */
+/** Verifies signature, algorithm and expiry (at `now`, in seconds); throws TokenError. */
 export function verifyToken(token: string, secret: string, now = Math.floor(Date.now() / 1000)): TokenPayload {
-  const parts = token.split('.');
-  if (parts.length !== 3) throw new TokenError(false, 'malformed token');
-  const [h, p, s] = parts as [string, string, string];
-  let header: unknown;
-  try {
-    header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
-  } catch {
-    throw new TokenError(false, 'malformed header');
-  }
-  if (!header || typeof header !== 'object' || (header as { alg?: unknown }).alg !== 'HS256') {
-    throw new TokenError(false, 'unsupported algorithm');
-  }
-  const expected = sign(`${h}.${p}`, secret);
-  const given = Buffer.from(s, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new TokenError(false, 'bad signature');
+  let verifier = verifiers.get(secret);
+  if (!verifier) verifiers.set(secret, (verifier = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true })));
   let payload: Partial<TokenPayload>;
   try {
-    payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Partial<TokenPayload>;
-  } catch {
-    throw new TokenError(false, 'malformed payload');
+    // expiry is checked below against `now` (the verifier would use the wall clock)
+    payload = verifier(token) as Partial<TokenPayload>;
+  } catch (err) {
+    throw new TokenError(false, err instanceof FastJwtError ? err.code : 'invalid token');
   }
   if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.tv !== 'number' || typeof payload.role !== 'number') {
     throw new TokenError(false, 'missing claims');
