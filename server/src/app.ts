@@ -35,7 +35,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   if (!config.jwtSecret) throw new Error('config.jwtSecret must be resolved before buildApp (see resolveJwtSecret)');
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
     // the router's own refusals (a URL that does not decode, a path parameter over maxParamLength) in the API's shape

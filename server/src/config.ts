@@ -1,5 +1,6 @@
 /** Every setting comes from the environment, with defaults. `loadConfig(env)` lets tests build configs. */
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** /work/main (the monorepo root), computed from this file's location: server/src/config.ts */
@@ -36,6 +37,11 @@ export interface Config {
   webRoot: string;
   /** allowed origins for the API; empty = same-origin only */
   corsOrigins: string[];
+  /**
+   * proxies (IPs or CIDR ranges) whose X-Forwarded-For is believed for the client's address (sign-in throttling);
+   * empty = the client's address is the socket's, whatever the request's headers say
+   */
+  trustProxy: string[];
   logLevel: LogLevel;
   /** exam transfer: host or host:port (lower case) the guarded fetch may reach even when loopback/private */
   transferAllowHosts: string[];
@@ -56,6 +62,20 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number
 function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+/** TRUST_PROXY: comma-separated IPs or CIDR ranges. Not `true` (that would believe any client) nor a hop count (Fastify 5 ignores those). */
+function proxies(env: NodeJS.ProcessEnv): string[] {
+  const list = (str(env, 'TRUST_PROXY') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [ip = '', bits, extra] = entry.split('/');
+    const version = isIP(ip);
+    const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (!version || !prefixOk || extra !== undefined) {
+      throw new Error(`Invalid TRUST_PROXY entry: ${entry} (expected the proxy's IP address or a CIDR range such as 10.0.0.0/8)`);
+    }
+  }
+  return list;
 }
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -91,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteAdminUrl: str(env, 'REMOTE_ADMIN_URL') ?? '/remotes/admin/remoteEntry.js',
     webRoot: path.resolve(REPO_ROOT, str(env, 'WEB_ROOT') ?? '.'),
     corsOrigins: (str(env, 'CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: proxies(env),
     logLevel,
     transferAllowHosts: (str(env, 'TRANSFER_ALLOW_HOSTS') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     transferTimeoutMs: int(env, 'TRANSFER_TIMEOUT_MS', 15_000, 1),

@@ -1,36 +1,236 @@
+/**
+ * Password-guess throttling, tried as an attacker would: from other addresses, with forged X-Forwarded-For, in
+ * parallel bursts, from many addresses at once, and through the password change with a stolen token.
+ */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'drizzle-orm';
-import { buildTestApp } from './helpers.ts';
-import { loginFailures } from '../src/db/schema.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, like } from 'drizzle-orm';
+import { bearer, buildTestApp, DEMO_PASSWORD, tokenFor, type TestApp } from './helpers.ts';
+import { loginFailures, users } from '../src/db/schema.ts';
+import { loadConfig } from '../src/config.ts';
+import { ACCOUNT_CEILING, ADDRESS_LIMIT, clientAddress, PAIR_LIMIT } from '../src/auth/throttle.ts';
+
+const OWNER = 'student@example.com';
+const LOCKED = /Too many failed sign-in attempts/;
+
+type Headers = Record<string, string>;
+const signinOn = (t: TestApp, email: string, password: string, remoteAddress = '127.0.0.1', headers: Headers = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress, headers });
+
+const failureKeys = async (t: TestApp, pattern: string) =>
+  (await t.db.select().from(loginFailures).where(like(loginFailures.key, pattern))).map((r) => r.key).sort();
+
+/** Ends every lock and window, as if the time had passed. */
+const timePasses = (t: TestApp) =>
+  t.db.update(loginFailures).set({ lockedUntil: new Date(Date.now() - 1000), firstAt: new Date(Date.now() - 16 * 60 * 1000) });
 
 describe('sign-in throttling', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let t: TestApp;
   before(async () => { t = await buildTestApp(); });
-  after(async () => { await t.close(); });
+  after(async () => { await t?.close(); });
+  const signin = (email: string, password: string, ip = '127.0.0.1', headers: Headers = {}) => signinOn(t, email, password, ip, headers);
 
-  const signin = (email: string, password: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
-
-  it('refuses an account with 429 after repeated failures, and not before', async () => {
-    for (let i = 0; i < 4; i++) assert.equal((await signin('student@example.com', 'wrong-password')).statusCode, 401);
-    assert.equal((await signin('student@example.com', 'wrong-password')).statusCode, 401); // the 5th failure sets the lock
-    const locked = await signin('student@example.com', 'password123');
+  it('an (account, address) pair is refused with 429 after 5 failures, and not before; other accounts from that address still sign in', async () => {
+    for (let i = 0; i < PAIR_LIMIT - 1; i++) assert.equal((await signin(OWNER, 'wrong-password', '127.0.0.2')).statusCode, 401);
+    assert.equal((await signin(OWNER, 'wrong-password', '127.0.0.2')).statusCode, 401); // the 5th failure sets the lock
+    const locked = await signin(OWNER, DEMO_PASSWORD, '127.0.0.2');
     assert.equal(locked.statusCode, 429);
-    assert.match(locked.json().error, /Too many failed sign-in attempts/);
-    // Other accounts from the same address still sign in.
-    assert.equal((await signin('admin@example.com', 'password123')).statusCode, 200);
+    assert.match(locked.json().error, LOCKED);
+    assert.equal((await signin('admin@example.com', DEMO_PASSWORD, '127.0.0.2')).statusCode, 200);
   });
 
-  it('the lock ends: once it has passed the real user signs in and the count is cleared', async () => {
-    await t.db.update(loginFailures).set({ lockedUntil: new Date(Date.now() - 1000) }).where(sql`${loginFailures.key} = 'email:student@example.com'`);
-    assert.equal((await signin('student@example.com', 'password123')).statusCode, 200);
-    const rows = await t.db.select().from(loginFailures).where(sql`${loginFailures.key} = 'email:student@example.com'`);
-    assert.equal(rows.length, 0);
+  it('failures from another address never lock the owner: 30 wrong passwords from 127.0.0.2, the owner signs in from 127.0.0.1 throughout', async () => {
+    await timePasses(t);
+    const seen = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      seen.add((await signin(OWNER, `guess-${i}-wrong`, '127.0.0.2')).statusCode);
+      if (i % 10 === 9) assert.equal((await signin(OWNER, DEMO_PASSWORD, '127.0.0.1')).statusCode, 200, `owner after ${i + 1} guesses`);
+    }
+    assert.deepEqual([...seen].sort(), [401, 429], 'the attacker was throttled');
+    assert.equal((await signin(OWNER, DEMO_PASSWORD, '127.0.0.2')).statusCode, 429, 'the attacker stays locked');
+  });
+
+  it('a parallel burst gets no more than 5 password checks for one pair', async () => {
+    const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => signin('institute@example.com', `burst-${i}-wrong`, '127.0.0.4')));
+    const counts = codes.reduce<Record<number, number>>((m, r) => ({ ...m, [r.statusCode]: (m[r.statusCode] ?? 0) + 1 }), {});
+    assert.deepEqual(counts, { 401: PAIR_LIMIT, 429: 20 - PAIR_LIMIT });
+    assert.equal((await signin('institute@example.com', DEMO_PASSWORD, '127.0.0.4')).statusCode, 429);
+  });
+
+  it('the lock ends: the pair\'s next attempt is checked again (a failure doubles the lock), and a success clears the pair', async () => {
+    const pairKey = `signin:127.0.0.2|${OWNER}`;
+    const lockEnds = () => t.db.update(loginFailures).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(loginFailures.key, pairKey));
+    await lockEnds();
+    assert.equal((await signin(OWNER, 'wrong-password', '127.0.0.2')).statusCode, 401);
+    const doubled = await signin(OWNER, DEMO_PASSWORD, '127.0.0.2');
+    assert.equal(doubled.statusCode, 429);
+    assert.match(doubled.json().error, /wait 60 seconds/);
+    await lockEnds();
+    assert.equal((await signin(OWNER, DEMO_PASSWORD, '127.0.0.2')).statusCode, 200);
+    assert.deepEqual(await failureKeys(t, pairKey), []);
+    assert.equal((await signin(OWNER, 'wrong-password', '127.0.0.2')).statusCode, 401, 'counting starts afresh');
   });
 
   it('emails are throttled case-insensitively', async () => {
-    for (let i = 0; i < 5; i++) await signin(i % 2 ? 'NEWSTUDENT@example.com' : 'newstudent@example.com', 'nope-nope', '10.0.0.2');
-    assert.equal((await signin('newstudent@example.com', 'password123', '10.0.0.2')).statusCode, 429);
+    for (let i = 0; i < PAIR_LIMIT; i++) await signin(i % 2 ? 'NEWSTUDENT@example.com' : 'newstudent@example.com', 'nope-nope', '127.0.0.5');
+    assert.equal((await signin('newstudent@example.com', DEMO_PASSWORD, '127.0.0.5')).statusCode, 429);
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is ignored: rotating it from one socket address still reaches the per-address limit', async () => {
+    await timePasses(t);
+    const forged = Array.from({ length: ADDRESS_LIMIT }, (_, i) => `127.0.${10 + i}.${i + 1}`);
+    for (const [i, xff] of forged.entries()) {
+      const r = await signin(`nobody${i}@example.com`, 'wrong-password', '127.0.0.6', { 'x-forwarded-for': xff });
+      assert.equal(r.statusCode, 401, `failure ${i + 1}`);
+    }
+    const r = await signin('admin@example.com', DEMO_PASSWORD, '127.0.0.6', { 'x-forwarded-for': '127.0.99.99' });
+    assert.equal(r.statusCode, 429, 'the address is locked, whatever the header says');
+    assert.match(r.json().error, LOCKED);
+    const keys = await failureKeys(t, 'ip:%');
+    assert.deepEqual(forged.filter((a) => keys.includes(`ip:${a}`)), [], 'no forged address was counted');
+    assert.equal((await signin('admin@example.com', DEMO_PASSWORD, '127.0.0.7')).statusCode, 200, 'other addresses are not touched');
+  });
+
+  it('distributed attack: past 20 failures of an account, addresses that failed for it are refused; addresses that did not (the owner) are not', async () => {
+    await timePasses(t);
+    const attacker = (i: number) => `127.0.1.${i + 1}`;
+    for (let i = 0; i < ACCOUNT_CEILING; i++) assert.equal((await signin(OWNER, `spray-${i}-wrong`, attacker(i))).statusCode, 401);
+    const refused = await signin(OWNER, DEMO_PASSWORD, attacker(0));
+    assert.equal(refused.statusCode, 429, 'an address that failed before is refused, even with the right password');
+    assert.match(refused.json().error, LOCKED);
+    assert.equal((await signin(OWNER, 'fresh-address-wrong', '127.0.1.200')).statusCode, 401, 'a new address gets one guess');
+    assert.equal((await signin(OWNER, 'second-guess-wrong', '127.0.1.200')).statusCode, 429, '... and no second');
+    assert.equal((await signin(OWNER, DEMO_PASSWORD, '127.0.0.1')).statusCode, 200, 'the owner signs in');
+    assert.equal((await signin('admin@example.com', DEMO_PASSWORD, attacker(0))).statusCode, 200, 'only that account is concerned');
+  });
+
+  it('an IPv4-mapped address is the IPv4 address; IPv6 addresses count by /64', () => {
+    assert.equal(clientAddress('::ffff:127.0.0.2'), '127.0.0.2');
+    assert.equal(clientAddress('127.0.0.2'), '127.0.0.2');
+    assert.equal(clientAddress('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+    assert.equal(clientAddress('2001:DB8:1:2:bbbb:cccc:dddd:eeee'), '2001:db8:1:2::/64');
+    assert.equal(clientAddress('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(clientAddress('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(clientAddress('::1'), '0:0:0:0::/64');
+    assert.equal(clientAddress(undefined), 'unknown');
+  });
+});
+
+/** POST from a chosen 127.x source address to a listening server. */
+function postFrom(port: number, localAddress: string, urlPath: string, body: unknown, headers: Headers = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = http.request({
+      host: '127.0.0.1', port, localAddress, method: 'POST', path: urlPath, agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers },
+    }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+describe('client address over real sockets (default: no proxy trusted)', () => {
+  let t: TestApp;
+  let port: number;
+  before(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  after(async () => { await t?.close(); });
+
+  it('30 wrong passwords from 127.0.0.2 claiming (X-Forwarded-For) to be the owner\'s 127.0.0.1: the owner signs in from 127.0.0.1', async () => {
+    const codes = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      codes.add(await postFrom(port, '127.0.0.2', '/api/auth/signin', { email: OWNER, password: `forged-${i}-wrong` }, { 'x-forwarded-for': '127.0.0.1' }));
+    }
+    assert.deepEqual([...codes].sort(), [401, 429]);
+    assert.equal(await postFrom(port, '127.0.0.1', '/api/auth/signin', { email: OWNER, password: DEMO_PASSWORD }), 200);
+    assert.deepEqual(await failureKeys(t, 'signin:%'), [`signin:127.0.0.2|${OWNER}`], 'counted against the socket address');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('config: IPs and CIDR ranges are accepted; true, hop counts and malformed entries are refused', () => {
+    assert.deepEqual(loadConfig({}).trustProxy, []);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: ' ' }).trustProxy, []);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy, ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['true', '1', '2', 'nginx', '10.0.0.0/33', '10.0.0.0/8/1', '300.1.1.1', '127.0.0.1,*']) {
+      assert.throws(() => loadConfig({ TRUST_PROXY: bad }), /Invalid TRUST_PROXY/, bad);
+    }
+  });
+
+  describe('with TRUST_PROXY=127.0.0.1 (nginx on the same machine)', () => {
+    let t: TestApp;
+    before(async () => { t = await buildTestApp({ env: { TRUST_PROXY: '127.0.0.1' } }); });
+    after(async () => { await t?.close(); });
+    const viaProxy = (client: string, password: string, email = OWNER) => signinOn(t, email, password, '127.0.0.1', { 'x-forwarded-for': client });
+
+    it('X-Forwarded-For from the proxy is believed: an attacker behind it locks only their own pair', async () => {
+      for (let i = 0; i < PAIR_LIMIT; i++) assert.equal((await viaProxy('127.0.0.2', `wrong-${i}-password`)).statusCode, 401);
+      assert.equal((await viaProxy('127.0.0.2', DEMO_PASSWORD)).statusCode, 429);
+      assert.equal((await viaProxy('127.0.0.3', DEMO_PASSWORD)).statusCode, 200, 'the owner behind the same proxy');
+      assert.deepEqual(await failureKeys(t, 'ip:%'), ['ip:127.0.0.2']);
+    });
+
+    it('the client cannot choose its address through the proxy: only the address the proxy adds counts', async () => {
+      // nginx with $proxy_add_x_forwarded_for appends the real address to whatever the client sent
+      for (let i = 0; i < PAIR_LIMIT; i++) await viaProxy('127.0.0.3, 127.0.0.8', `wrong-${i}-password`);
+      assert.equal((await viaProxy('127.0.0.8', DEMO_PASSWORD)).statusCode, 429);
+      assert.equal((await viaProxy('127.0.0.3', DEMO_PASSWORD)).statusCode, 200, 'the forged address is untouched');
+    });
+
+    it('X-Forwarded-For from any other socket is not believed', async () => {
+      for (let i = 0; i < PAIR_LIMIT; i++) await signinOn(t, OWNER, `wrong-${i}-password`, '127.0.0.9', { 'x-forwarded-for': '127.0.0.3' });
+      assert.equal((await signinOn(t, OWNER, DEMO_PASSWORD, '127.0.0.9')).statusCode, 429);
+      assert.equal((await viaProxy('127.0.0.3', DEMO_PASSWORD)).statusCode, 200);
+      assert.deepEqual(await failureKeys(t, `signin:127.0.0.9|%`), [`signin:127.0.0.9|${OWNER}`]);
+    });
+  });
+});
+
+describe('password change throttling (PUT users/changePassword)', () => {
+  let t: TestApp;
+  let id: string;
+  let token: string;
+  before(async () => {
+    t = await buildTestApp();
+    id = t.seed!.ids!.student;
+    token = await tokenFor(t.app, OWNER);
+  });
+  after(async () => { await t?.close(); });
+  const change = (current: string, remoteAddress: string, newPassword = 'new-password-1') => t.app.inject({
+    method: 'PUT', url: `/api/users/changePassword/${id}`, remoteAddress, headers: bearer(token),
+    payload: { email: OWNER, password: current, newPassword, confirmPassword: newPassword },
+  });
+
+  it('a stolen token cannot guess the password: after 5 wrong current passwords, 429 even for the right one', async () => {
+    const [before] = await t.db.select().from(users).where(eq(users.id, id));
+    for (let i = 0; i < PAIR_LIMIT; i++) {
+      const r = await change(`guess-${i}-wrong`, '127.0.0.2');
+      assert.deepEqual([r.statusCode, r.json()], [400, { error: 'Current password is incorrect' }]);
+    }
+    const r = await change(DEMO_PASSWORD, '127.0.0.2');
+    assert.equal(r.statusCode, 429);
+    assert.match(r.json().error, /^Too many wrong current passwords\. Please wait 30 seconds and try again\.$/);
+    const [address] = await t.db.select().from(loginFailures).where(eq(loginFailures.key, 'ip:127.0.0.2'));
+    assert.equal(address?.count, PAIR_LIMIT, 'each wrong current password counted for the address too');
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    assert.deepEqual([row!.passwordHash, row!.tokenVersion], [before!.passwordHash, before!.tokenVersion], 'nothing changed');
+  });
+
+  it('the owner\'s sign-in is not locked by it, even from the same address', async () => {
+    assert.equal((await signinOn(t, OWNER, DEMO_PASSWORD, '127.0.0.2')).statusCode, 200);
+  });
+
+  it('once the lock has passed, a success clears the count', async () => {
+    await t.db.update(loginFailures).set({ lockedUntil: new Date(Date.now() - 1000) }).where(like(loginFailures.key, 'password:%'));
+    const r = await change(DEMO_PASSWORD, '127.0.0.2');
+    assert.equal(r.statusCode, 200, r.body);
+    token = r.json().token as string;
+    assert.deepEqual(await failureKeys(t, 'password:%'), []);
+    assert.equal((await change('still-wrong-1', '127.0.0.2')).statusCode, 400, 'counting starts afresh');
   });
 });

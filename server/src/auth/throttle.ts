@@ -1,55 +1,136 @@
 /**
- * Sign-in throttling, kept in the database so every API process sees the same counts.
- * Per account: after 5 failures within 15 minutes, refuse for 30 s, doubling per further failure up to 15 minutes.
- * Per address: a classroom shares one address behind NAT, so the bar is much higher (50 failures).
- * A success clears the account's count; a lock always ends, so the real user is never locked out for good.
+ * Throttling of password guesses (sign-in, and the current password of a password change), kept in the database so
+ * every API process sees the same counts. Failures are counted in 15-minute windows under three kinds of key:
+ * - (account, address) pair: the 5th attempt without a success locks the pair for 30 s, doubling per further attempt
+ *   up to 15 minutes. Only the pair: failures from one address never lock the account for any other address, so an
+ *   attacker elsewhere cannot lock the owner out. The attempt is counted before the password is checked, in the same
+ *   statement that tests the lock, so a burst of parallel guesses gets no more than 5 checks; a success deletes it.
+ * - address: 50 failures lock the address (a classroom shares one address behind NAT, so the bar is high). The
+ *   address is the socket's unless TRUST_PROXY names the proxy in front (config.ts), so a forged X-Forwarded-For
+ *   neither escapes this limit nor lands it on someone else; an IPv6 client counts as its /64, which one host holds.
+ * - account, for the distributed attack (many addresses, each staying under the pair limit): past 20 sign-in
+ *   failures of the account in the window, an address that has itself failed for the account in its window is
+ *   refused until one of the two windows ends. An attacker with N addresses gets about N guesses per 15 minutes
+ *   instead of 4N; an address with no failure (the owner's, unless the owner mistyped during the attack) is never
+ *   refused by it. This is the soft measure: it never locks the account as such.
+ * Every lock ends on its own. Limits are per window, not per day: the aim is to make guessing slow, never to lock out.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/index.ts';
 import { loginFailures } from '../db/schema.ts';
 
+type FailureRow = typeof loginFailures.$inferSelect;
+
 const WINDOW_MS = 15 * 60 * 1000;
+const FIRST_LOCK_MS = 30_000;
 const MAX_LOCK_MS = 15 * 60 * 1000;
-export const ACCOUNT_LIMIT = 5;
+export const PAIR_LIMIT = 5;
 export const ADDRESS_LIMIT = 50;
+export const ACCOUNT_CEILING = 20;
 
-export const throttleKeys = (email: string, ip: string) => ({ account: `email:${email.trim().toLowerCase()}`, address: `ip:${ip}` });
-
-/** Seconds until the earliest of the keys' locks ends, or 0 when sign-in may proceed. */
-export async function lockedFor(db: Executor, keys: string[], now = new Date()): Promise<number> {
-  const rows = await db.select().from(loginFailures).where(inArray(loginFailures.key, keys));
-  let wait = 0;
-  for (const r of rows) {
-    if (r.lockedUntil && r.lockedUntil > now) wait = Math.max(wait, Math.ceil((r.lockedUntil.getTime() - now.getTime()) / 1000));
-  }
-  return wait;
+export interface GuessKeys {
+  /** the account (or user, for a password change) and the address together */
+  pair: string;
+  address: string;
+  /** sign-in only: the account's failures from every address (the distributed-attack ceiling) */
+  account?: string;
 }
 
-/** Counts one failure for the key (atomically) and locks it once it passes its limit. */
-export async function recordFailure(db: Executor, key: string, limit: number, now = new Date()): Promise<void> {
+/** The unit of address one client controls: IPv4 as is (also when IPv4-mapped), IPv6 cut to its /64. */
+export function clientAddress(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const addr = (ip.split('%')[0] ?? '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(addr);
+  if (mapped) return mapped[1]!;
+  if (!addr.includes(':')) return addr;
+  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const [head = '', tail] = addr.split('::');
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const prefix = full.slice(0, 4).map((g) => parseInt(g, 16));
+  return prefix.some(Number.isNaN) ? addr : `${prefix.map((n) => n.toString(16)).join(':')}::/64`;
+}
+
+/** The address comes first: it never contains '|', so no email can make two pairs share a key. */
+export function signinKeys(email: string, ip: string | undefined): GuessKeys {
+  const address = clientAddress(ip);
+  const account = email.trim().toLowerCase();
+  return { pair: `signin:${address}|${account}`, address: `ip:${address}`, account: `email:${account}` };
+}
+
+export function passwordChangeKeys(userId: string, ip: string | undefined): GuessKeys {
+  const address = clientAddress(ip);
+  return { pair: `password:${address}|${userId}`, address: `ip:${address}` };
+}
+
+const secondsUntil = (t: Date, now: Date) => Math.max(1, Math.ceil((t.getTime() - now.getTime()) / 1000));
+const inWindow = (r: FailureRow | undefined, now: Date): r is FailureRow => !!r && r.firstAt.getTime() > now.getTime() - WINDOW_MS;
+
+/**
+ * Counts one failure for the key in its window, unless the key is locked, and locks it when the count reaches
+ * `limit` (null: count only), all in one statement. Returns undefined when the key was locked (nothing counted).
+ */
+async function countFailure(db: Executor, key: string, limit: number | null, now: Date): Promise<FailureRow | undefined> {
   const windowStart = new Date(now.getTime() - WINDOW_MS);
+  const restart = sql`${loginFailures.firstAt} < ${windowStart}`;
+  const count = sql`(case when ${restart} then 1 else ${loginFailures.count} + 1 end)`;
   const [row] = await db
     .insert(loginFailures)
     .values({ key, count: 1, firstAt: now })
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
-        count: sql`case when ${loginFailures.firstAt} < ${windowStart} then 1 else ${loginFailures.count} + 1 end`,
-        firstAt: sql`case when ${loginFailures.firstAt} < ${windowStart} then ${now} else ${loginFailures.firstAt} end`,
+        count,
+        firstAt: sql`case when ${restart} then ${now}::timestamptz else ${loginFailures.firstAt} end`,
+        lockedUntil: limit === null
+          ? sql`null`
+          : sql`case when ${count} >= ${limit} then ${now}::timestamptz
+              + least(${MAX_LOCK_MS}, ${FIRST_LOCK_MS} * power(2, least(${count} - ${limit}, 10))) * interval '1 millisecond' end`,
       },
+      setWhere: sql`${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} <= ${now}::timestamptz`,
     })
     .returning();
-  if (row && row.count >= limit) {
-    const lockMs = Math.min(MAX_LOCK_MS, 30_000 * 2 ** (row.count - limit));
-    await db.update(loginFailures).set({ lockedUntil: new Date(now.getTime() + lockMs) }).where(sql`${loginFailures.key} = ${key}`);
-  }
+  return row;
 }
 
-export async function clearFailures(db: Executor, key: string): Promise<void> {
-  await db.delete(loginFailures).where(sql`${loginFailures.key} = ${key}`);
+/**
+ * Before a password is checked: 0 when the check may go ahead (the attempt is then already counted against its pair),
+ * else the seconds to wait.
+ */
+export async function admitGuess(db: Executor, keys: GuessKeys, now = new Date()): Promise<number> {
+  const rows = await db.select().from(loginFailures)
+    .where(inArray(loginFailures.key, [keys.pair, keys.address, ...(keys.account ? [keys.account] : [])]));
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const address = byKey.get(keys.address);
+  if (address?.lockedUntil && address.lockedUntil > now) return secondsUntil(address.lockedUntil, now);
+  const account = keys.account ? byKey.get(keys.account) : undefined;
+  const pair = byKey.get(keys.pair);
+  if (inWindow(account, now) && account.count >= ACCOUNT_CEILING && inWindow(pair, now) && pair.count >= 1) {
+    return secondsUntil(new Date(Math.min(account.firstAt.getTime(), pair.firstAt.getTime()) + WINDOW_MS), now);
+  }
+  if (await countFailure(db, keys.pair, PAIR_LIMIT, now)) return 0;
+  const [locked] = await db.select().from(loginFailures).where(sql`${loginFailures.key} = ${keys.pair}`);
+  return locked?.lockedUntil ? secondsUntil(locked.lockedUntil, now) : 1;
 }
+
+/** A wrong password (the pair was counted by admitGuess): counts for the address and, on sign-in, the account. */
+export async function recordWrongGuess(db: Executor, keys: GuessKeys, now = new Date()): Promise<void> {
+  await countFailure(db, keys.address, ADDRESS_LIMIT, now);
+  if (keys.account) await countFailure(db, keys.account, null, now);
+}
+
+/** The right password: the pair starts afresh (the address and account counts stay: a success proves nothing of them). */
+export async function recordRightGuess(db: Executor, keys: GuessKeys): Promise<void> {
+  await db.delete(loginFailures).where(sql`${loginFailures.key} = ${keys.pair}`);
+}
+
+const waitText = (seconds: number) => (seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
 
 export function throttleMessage(seconds: number): string {
-  const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return `Too many failed sign-in attempts. Please wait ${wait} and try again, or call your institute.`;
+  return `Too many failed sign-in attempts. Please wait ${waitText(seconds)} and try again, or call your institute.`;
+}
+
+export function passwordChangeThrottleMessage(seconds: number): string {
+  return `Too many wrong current passwords. Please wait ${waitText(seconds)} and try again.`;
 }

@@ -5,7 +5,7 @@ import { users } from '../db/schema.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/password.ts';
 import { issueToken, ROLES } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
-import { ACCOUNT_LIMIT, ADDRESS_LIMIT, clearFailures, lockedFor, recordFailure, throttleKeys, throttleMessage } from '../auth/throttle.ts';
+import { admitGuess, recordRightGuess, recordWrongGuess, signinKeys, throttleMessage } from '../auth/throttle.ts';
 import { toInstituteJson, toUserJson } from '../serializers.ts';
 import type { SigninResponse } from '../../../shared-api/src/types.ts';
 
@@ -32,12 +32,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request): Promise<SigninResponse> => {
     const { email, password } = request.body;
-    const keys = throttleKeys(email, request.ip);
-    const wait = await lockedFor(app.db, [keys.account, keys.address]);
+    const keys = signinKeys(email, request.ip);
+    const wait = await admitGuess(app.db, keys);
     if (wait > 0) throw new HttpError(429, throttleMessage(wait));
     const fail = async () => {
-      await recordFailure(app.db, keys.account, ACCOUNT_LIMIT);
-      await recordFailure(app.db, keys.address, ADDRESS_LIMIT);
+      await recordWrongGuess(app.db, keys);
       return new HttpError(401, 'Invalid Credentials');
     };
     const row = await findActiveUserByEmail(app, email);
@@ -46,7 +45,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       throw await fail();
     }
     if (!(await verifyPassword(password, row.passwordHash))) throw await fail();
-    await clearFailures(app.db, keys.account);
+    await recordRightGuess(app.db, keys);
     if (row.status !== 1) throw new HttpError(403, DISABLED_MESSAGE);
 
     let institute: SigninResponse['institute'] = null;

@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { users, type User } from '../db/schema.ts';
 import { authenticate, hashPassword, issueToken, requireRole, requireSelf, ROLES, verifyPassword } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
+import { admitGuess, passwordChangeKeys, passwordChangeThrottleMessage, recordRightGuess, recordWrongGuess } from '../auth/throttle.ts';
 import { readMultipart } from '../multipart.ts';
 import { newId } from '../ids.ts';
 import { storeMedia } from '../media.ts';
@@ -79,8 +80,16 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     const v = await check(changePasswordSchema, request.body);
     if (me.authType === 'google') throw new HttpError(400, 'Google accounts have no password to change');
     if (request.body.email && normaliseEmail(request.body.email) !== normaliseEmail(me.email)) throw new HttpError(400, 'Email does not match your account');
+    // a stolen token must not become a way to guess the password: throttled like sign-in, under its own pair key
+    const keys = passwordChangeKeys(me.id, request.ip);
+    const wait = await admitGuess(app.db, keys);
+    if (wait > 0) throw new HttpError(429, passwordChangeThrottleMessage(wait));
     const [row] = await app.db.select().from(users).where(eq(users.id, me.id)).limit(1);
-    if (!row || !(await verifyPassword(v.password, row.passwordHash))) throw new HttpError(400, 'Current password is incorrect');
+    if (!row || !(await verifyPassword(v.password, row.passwordHash))) {
+      await recordWrongGuess(app.db, keys);
+      throw new HttpError(400, 'Current password is incorrect');
+    }
+    await recordRightGuess(app.db, keys);
     const passwordHash = await hashPassword(v.newPassword);
     const [updated] = await app.db.update(users)
       .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: new Date() })
