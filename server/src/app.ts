@@ -79,7 +79,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     assertStorable({ params: request.params, query: request.query, body: request.body });
   });
 
-  registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config);
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },

@@ -18,6 +18,20 @@ describe('security headers', () => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
   });
 
+  it('helmet\'s headers, without what would break remotes on other origins or plain-HTTP deployments', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(res.headers['x-frame-options'], 'DENY');
+    assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    assert.equal(res.headers['cross-origin-opener-policy'], 'same-origin');
+    assert.equal(res.headers['permissions-policy'], 'camera=(), microphone=(), geolocation=()');
+    assert.equal(res.headers['strict-transport-security'], undefined);
+    assert.equal(res.headers['cross-origin-resource-policy'], undefined);
+    assert.doesNotMatch(String(res.headers['content-security-policy']), /upgrade-insecure-requests/);
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    assert.equal(docs.statusCode, 200);
+    assert.match(String(docs.headers['content-security-policy']), /validator\.swagger\.io/, 'the docs page keeps its own policy');
+  });
+
   it('errors carry the headers too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     assert.equal(res.statusCode, 404);
