@@ -4,6 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import rangeParser from 'range-parser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from './db/index.ts';
 import { media } from './db/schema.ts';
@@ -53,57 +55,31 @@ export async function storeMedia(
 
 interface CachedMedia { mime: string; data: Buffer }
 
-/** A small LRU of media bytes by hash (safe: media are immutable). */
+/** Media bytes by hash, least recently used out first (lru-cache; safe: media are immutable). */
 export class MediaCache {
-  private map = new Map<string, CachedMedia>();
-  private bytes = 0;
-  constructor(private readonly maxBytes = 16 * 1024 * 1024, private readonly maxItemBytes = 2 * 1024 * 1024) {}
-
-  get(hash: string): CachedMedia | undefined {
-    const v = this.map.get(hash);
-    if (v) {
-      this.map.delete(hash);
-      this.map.set(hash, v);
-    }
-    return v;
+  private readonly lru: LRUCache<string, CachedMedia>;
+  constructor(maxBytes = 16 * 1024 * 1024, maxItemBytes = 2 * 1024 * 1024) {
+    this.lru = new LRUCache({ maxSize: maxBytes, maxEntrySize: maxItemBytes, sizeCalculation: (v) => Math.max(1, v.data.length) });
   }
 
-  set(hash: string, value: CachedMedia): void {
-    if (value.data.length > this.maxItemBytes || this.map.has(hash)) return;
-    this.map.set(hash, value);
-    this.bytes += value.data.length;
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.map.keys().next();
-      if (oldest.done) break;
-      this.bytes -= this.map.get(oldest.value)!.data.length;
-      this.map.delete(oldest.value);
-    }
-  }
-
-  get size(): number { return this.map.size; }
-  get totalBytes(): number { return this.bytes; }
+  get(hash: string): CachedMedia | undefined { return this.lru.get(hash); }
+  set(hash: string, value: CachedMedia): void { this.lru.set(hash, value); }
+  get size(): number { return this.lru.size; }
+  get totalBytes(): number { return this.lru.calculatedSize; }
 }
 
-/** Parses a single `bytes=` range. Returns null when absent/unsupported (serve whole), 'unsatisfiable' for 416. */
+/**
+ * The one `bytes=` range of a Range header (range-parser). null: absent, malformed, another unit or several ranges
+ * (answer with the whole body); 'unsatisfiable': 416.
+ */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return null; // several ranges or another unit: answer with the whole body
-  const [, a, b] = m as unknown as [string, string, string];
-  if (a === '' && b === '') return null;
-  let start: number;
-  let end: number;
-  if (a === '') {
-    const suffix = Number(b);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(a);
-    end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
+  // range-parser 1.x refuses a suffix longer than the body, which RFC 9110 (14.1.1) serves whole ('bytes=-50' of 10
+  // bytes: all 10). Version 2 fixes it but needs Node 22.
+  const ranges = rangeParser(size, header.replace(/^bytes=-(\d+)$/, (m, n: string) => (Number(n) > size && size > 0 ? `bytes=-${size}` : m)));
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
 }
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {

@@ -85,6 +85,9 @@ describe('helpers', () => {
     assert.equal(parseRange('bytes=10-', 10), 'unsatisfiable');
     assert.equal(parseRange('bytes=-0', 10), 'unsatisfiable');
     assert.deepEqual(parseRange('bytes=-50', 10), { start: 0, end: 9 });
+    assert.deepEqual(parseRange('bytes=2-100', 10), { start: 2, end: 9 });
+    for (const h of ['bytes=', 'bytes=a-b', 'items=0-1', 'bytes=5-2']) assert.notDeepEqual(parseRange(h, 10), { start: 5, end: 2 }, h);
+    assert.equal(parseRange('items=0-1', 10), null);
   });
   test('MediaCache evicts least recently used', () => {
     const c = new MediaCache(10, 10);
