@@ -1,37 +1,9 @@
-/** CSV reading for the student import (RFC 4180: quoted fields, "" escapes, CRLF or LF, optional BOM). */
+/** CSV reading for the student import (papaparse: RFC 4180 quoting, CRLF or LF, a BOM). */
+import Papa from 'papaparse';
 
-/** Parses CSV text into records of fields. Blank lines are skipped. */
+/** Parses CSV text into records of fields. Blank lines (and lines of blanks only) are skipped. */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    record.push(field);
-    field = '';
-    if (!(record.length === 1 && record[0]!.trim() === '')) records.push(record);
-    record = [];
-  };
-  for (; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') { field += '"'; i++; } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) endRecord();
-  return records;
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
 }
 
 export interface ImportRow {
