@@ -17,12 +17,12 @@
  * The queue holds only requests in flight in this process: nothing another process needs.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../db/index.ts';
+import { jsonb as json, queryRows, type Db, type Executor } from '../db/index.ts';
 import { encodeResultAnswers, type Result, type ResultAnswer } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { newId } from '../ids.ts';
-import { isOverdue, scoreAnswers, type Score, type ScoredQuestion } from './close.ts';
+import { insertResults, isOverdue, resultRow, scoreAnswers, storeResults, type ResultRow, type Score, type ScoredQuestion, type UpsertRow } from './close.ts';
 import { saveAnswers, submitAttempt, type AnswerInput } from './attempts.ts';
 
 type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
@@ -40,8 +40,6 @@ const settle = async <O>(fn: () => Promise<O>): Promise<Settled<O>> => {
     return { ok: false, error };
   }
 };
-
-const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
 function errorCode(err: unknown): string | undefined {
   let e = err as { code?: unknown; cause?: unknown } | undefined;
@@ -114,7 +112,6 @@ function latestAnswers(items: AnswerInput[] | undefined, known: Set<string> | un
 
 interface ClaimRow { id: string; user_id: string; exam_id: string; rid: string; at: string; cutoff: string }
 interface Claimed { id: string; status: string; exam_id: string; exam_title: string; user_id: string; institute_id: string | null; result_id: string }
-interface UpsertRow { attempt_id: string; question_id: string; answer: string; at: string }
 
 /**
  * The claim of every attempt of the batch: status 'submitted' (or 'expired' past deadline + grace), submitted_at and
@@ -169,10 +166,10 @@ interface ClaimStored { result_id: string; status: string; exam_title: string; i
 async function claimAndStore(tx: Executor, rows: ClaimStoreRow[], exclusive: boolean): Promise<ClaimStored[]> {
   return queryRows<ClaimStored>(tx, claimStatement(rows,
     sql`${CLAIM_COLUMNS}, score int, total_questions int, attempted int, answers text`, exclusive, sql`, r as (
-        insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
-        select c.result_id, c.id, c.exam_id, c.exam_title, c.user_id, c.institute_id, v.score, v.total_questions, v.attempted, v.answers, v.at
-          from c join v on v.rid = c.result_id
-         where c.status = 'submitted'
+        ${insertResults(sql`(select c.result_id as id, c.id as attempt_id, c.exam_id, c.exam_title, c.user_id, c.institute_id, v.score,
+                v.total_questions, v.attempted, v.answers, v.at as created_at
+           from c join v on v.rid = c.result_id
+          where c.status = 'submitted') s`)}
       )`,
     sql`select result_id, status, exam_title, institute_id from c`));
 }
@@ -183,21 +180,6 @@ async function savedAnswers(tx: Executor, attemptIds: string[]) {
         select attempt_id, json_object_agg(question_id, answer)::text as saved from attempt_answers
          where attempt_id in (select jsonb_array_elements_text(${json(attemptIds)}))
          group by attempt_id`);
-}
-
-/** ONE statement: upserts the answers that changed (in (attempt, question) order) and inserts all the results. */
-async function writeResults(tx: Executor, upserts: UpsertRow[], resultRows: Record<string, unknown>[]): Promise<void> {
-  await tx.execute(sql`
-        with saved as (
-          insert into attempt_answers (attempt_id, question_id, answer, updated_at)
-          select attempt_id, question_id, answer, at
-            from jsonb_to_recordset(${json(upserts)}) as v(attempt_id text, question_id text, answer text, at timestamptz)
-          on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
-        )
-        insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
-        select id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at
-          from jsonb_to_recordset(${json(resultRows)}) as r(id text, attempt_id text, exam_id text, exam_title text, user_id text,
-            institute_id text, score int, total_questions int, attempted int, answers text, created_at timestamptz)`);
 }
 
 class WarmUpDone extends Error {}
@@ -215,7 +197,7 @@ export async function warmUpBatchers(db: Db, kind: 'pglite' | 'postgres'): Promi
       await claimAttempts(tx, [], kind === 'pglite');
       await claimAndStore(tx, [], kind === 'pglite');
       await savedAnswers(tx, []);
-      await writeResults(tx, [], []);
+      await storeResults(tx, [], []);
       throw new WarmUpDone();
     });
   } catch (err) {
@@ -326,7 +308,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
     }
 
     const upserts: UpsertRow[] = [];
-    const resultRows: Record<string, unknown>[] = [];
+    const resultRows: ResultRow[] = [];
     const results: { all: number[]; result: Result }[] = [];
     for (const g of groups.values()) {
       const it = items[g.first]!;
@@ -357,18 +339,14 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
       };
       results.push({ all: g.all, result });
       if (!c.stored) {
-        resultRows.push({
-          id: result.id, attempt_id: result.attemptId, exam_id: result.examId, exam_title: result.examTitle,
-          user_id: result.userId, institute_id: result.instituteId, score: result.score,
-          total_questions: result.totalQuestions, attempted: result.attempted, answers: encodeResultAnswers(result.answers), created_at: at,
-        });
+        resultRows.push(resultRow(result));
       }
     }
     fallback.push(...invalid);
 
     if (resultRows.length) {
       upserts.sort((a, b) => (a.attempt_id < b.attempt_id ? -1 : a.attempt_id > b.attempt_id ? 1 : a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0));
-      await writeResults(tx, upserts, resultRows);
+      await storeResults(tx, upserts, resultRows);
     }
     await hooks.beforeCommit?.(tx);
     return results;

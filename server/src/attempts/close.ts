@@ -2,8 +2,8 @@
  * Closing an attempt: the one place that scores it (from the stored answers, never the client's score) and writes its
  * result. Submit, the lazy close in the routes and the expiry sweeper all go through `closeAttempt`.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/index.ts';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { jsonb as json, type Executor } from '../db/index.ts';
 import {
   attemptAnswers, attempts, encodeResultAnswers, questions, results, type Attempt, type Result, type ResultAnswer,
 } from '../db/schema.ts';
@@ -52,6 +52,46 @@ export interface ClosedAttempt {
 export function isOverdue(attempt: Pick<Attempt, 'deadlineAt'>, now: Date, graceSeconds: number): boolean {
   return now.getTime() > attempt.deadlineAt.getTime() + graceSeconds * 1000;
 }
+
+/** An answer to save with a result (a submit's body), one row of attempt_answers. */
+export interface UpsertRow { attempt_id: string; question_id: string; answer: string; at: string }
+/** A result as its row is inserted (answers compact: encodeResultAnswers). */
+export interface ResultRow {
+  id: string; attempt_id: string; exam_id: string; exam_title: string; user_id: string; institute_id: string | null;
+  score: number; total_questions: number; attempted: number; answers: string; created_at: string;
+}
+
+const RESULT_COLUMNS = sql.raw('id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at');
+
+/**
+ * The one statement shape that writes results: `insert into results (<columns>) select <columns> from <source>`, where
+ * `source` yields rows with exactly the columns of ResultRow. storeResults uses it for rows scored here; the submit
+ * batch for the results it claims and stores in one statement (batcher.ts, claimAndStore).
+ */
+export const insertResults = (source: SQL) => sql`insert into results (${RESULT_COLUMNS}) select ${RESULT_COLUMNS} from ${source}`;
+
+/**
+ * ONE statement: upserts the answers that changed (in (attempt, question) order: no deadlock between two writers) and
+ * inserts the results. Every result of a closed attempt is written here or by claimAndStore, through insertResults.
+ */
+export async function storeResults(tx: Executor, upserts: UpsertRow[], rows: ResultRow[]): Promise<void> {
+  await tx.execute(sql`
+        with saved as (
+          insert into attempt_answers (attempt_id, question_id, answer, updated_at)
+          select attempt_id, question_id, answer, at
+            from jsonb_to_recordset(${json(upserts)}) as v(attempt_id text, question_id text, answer text, at timestamptz)
+          on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
+        )
+        ${insertResults(sql`jsonb_to_recordset(${json(rows)}) as r(id text, attempt_id text, exam_id text, exam_title text,
+          user_id text, institute_id text, score int, total_questions int, attempted int, answers text, created_at timestamptz)`)}`);
+}
+
+/** The row of a result. */
+export const resultRow = (r: Result): ResultRow => ({
+  id: r.id, attempt_id: r.attemptId, exam_id: r.examId, exam_title: r.examTitle, user_id: r.userId, institute_id: r.instituteId,
+  score: r.score, total_questions: r.totalQuestions, attempted: r.attempted, answers: encodeResultAnswers(r.answers),
+  created_at: r.createdAt.toISOString(),
+});
 
 /** The exam's questions with the attempt's saved answers, in question order (one query). */
 async function questionsWithSaved(tx: Executor, examId: string, attemptId: string) {
@@ -102,17 +142,9 @@ export async function writeResult(tx: Executor, claimed: Attempt, now: Date, ite
     createdAt: now,
   };
   const at = now.toISOString();
-  const upsert = latest.size
-    ? sql`with saved as (
-        insert into attempt_answers (attempt_id, question_id, answer, updated_at)
-        values ${sql.join([...latest].map(([q, a]) => sql`(${claimed.id}, ${q}, ${a}, ${at}::timestamptz)`), sql`, `)}
-        on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at)
-      `
-    : sql``;
-  await tx.execute(sql`${upsert}insert into results
-      (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
-    values (${result.id}, ${result.attemptId}, ${result.examId}, ${result.examTitle}, ${result.userId}, ${result.instituteId},
-      ${result.score}, ${result.totalQuestions}, ${result.attempted}, ${encodeResultAnswers(result.answers)}, ${at}::timestamptz)`);
+  const upserts = [...latest].map(([q, a]) => ({ attempt_id: claimed.id, question_id: q, answer: a, at }))
+    .sort((x, y) => (x.question_id < y.question_id ? -1 : x.question_id > y.question_id ? 1 : 0));
+  await storeResults(tx, upserts, [resultRow(result)]);
   return result;
 }
 

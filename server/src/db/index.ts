@@ -41,6 +41,9 @@ export interface OpenOptions {
 }
 
 /** Runs raw SQL and returns its rows on both drivers. Remember: count(*) is a string on pg — Number() it. */
+/** A value as one jsonb parameter (a batch's rows, read with jsonb_to_recordset or jsonb_array_elements_text). */
+export const jsonb = (v: unknown): SQL => sql`${JSON.stringify(v)}::jsonb`;
+
 export async function queryRows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
