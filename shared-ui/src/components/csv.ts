@@ -1,16 +1,18 @@
-/** CSV export of any table: RFC 4180 quoting, UTF-8 with BOM so Excel shows Korean and Nepali text. */
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
-  const cell = (v: string | number | null | undefined) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    // A leading = + - @ would run as a formula in a spreadsheet.
-    const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+/**
+ * CSV export of any table (papaparse, fetched with the first export: no screen's first render pays for it). Cells that
+ * a spreadsheet would run as a formula (= + - @, tab, CR at the start) are escaped with a leading quote; UTF-8 with a
+ * BOM so that Excel shows Korean and Nepali text.
+ */
+type Cell = string | number | null | undefined;
+
+/** The CSV text of a table: a header line and the rows, CRLF line ends. */
+export async function csvText(header: string[], rows: Cell[][]): Promise<string> {
+  const { unparse } = await import(/* webpackChunkName: "papaparse" */ 'papaparse');
+  return `${unparse({ fields: header, data: rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : v))) }, { escapeFormulae: true, newline: '\r\n' })}\r\n`;
 }
 
-export function downloadCsv(filename: string, header: string[], rows: (string | number | null | undefined)[][]) {
-  const blob = new Blob(['\uFEFF', toCsv(header, rows)], { type: 'text/csv;charset=utf-8' });
+export async function downloadCsv(filename: string, header: string[], rows: Cell[][]): Promise<void> {
+  const blob = new Blob(['\uFEFF', await csvText(header, rows)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
