@@ -10,7 +10,7 @@ import { eq, like } from 'drizzle-orm';
 import { bearer, buildTestApp, DEMO_PASSWORD, tokenFor, type TestApp } from './helpers.ts';
 import { loginFailures, users } from '../src/db/schema.ts';
 import { loadConfig } from '../src/config.ts';
-import { ACCOUNT_CEILING, ADDRESS_LIMIT, clientAddress, PAIR_LIMIT } from '../src/auth/throttle.ts';
+import { ACCOUNT_CEILING, ADDRESS_LIMIT, clientAddress, PAIR_LIMIT, pruneLoginFailures } from '../src/auth/throttle.ts';
 
 const OWNER = 'student@example.com';
 const LOCKED = /Too many failed sign-in attempts/;
@@ -106,6 +106,20 @@ describe('sign-in throttling', () => {
     assert.equal((await signin('admin@example.com', DEMO_PASSWORD, attacker(0))).statusCode, 200, 'only that account is concerned');
   });
 
+  it('rows whose window and lock are over are pruned (by the expiry sweeper); counting and locked rows stay', async () => {
+    const now = new Date();
+    const ago = (min: number) => new Date(now.getTime() - min * 60_000);
+    await t.db.insert(loginFailures).values([
+      { key: 'prune:old', count: 3, firstAt: ago(20) },
+      { key: 'prune:old-lock-over', count: 9, firstAt: ago(40), lockedUntil: ago(5) },
+      { key: 'prune:old-still-locked', count: 9, firstAt: ago(20), lockedUntil: new Date(now.getTime() + 60_000) },
+      { key: 'prune:recent', count: 2, firstAt: ago(5) },
+    ]);
+    await pruneLoginFailures(t.db, now);
+    const left = (await t.db.select().from(loginFailures).where(like(loginFailures.key, 'prune:%'))).map((r) => r.key).sort();
+    assert.deepEqual(left, ['prune:old-still-locked', 'prune:recent']);
+  });
+
   it('an IPv4-mapped address is the IPv4 address; IPv6 addresses count by /64', () => {
     assert.equal(clientAddress('::ffff:127.0.0.2'), '127.0.0.2');
     assert.equal(clientAddress('127.0.0.2'), '127.0.0.2');
@@ -113,6 +127,8 @@ describe('sign-in throttling', () => {
     assert.equal(clientAddress('2001:DB8:1:2:bbbb:cccc:dddd:eeee'), '2001:db8:1:2::/64');
     assert.equal(clientAddress('2001:db8::1'), '2001:db8:0:0::/64');
     assert.equal(clientAddress('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(clientAddress('::ffff:7f00:2'), '127.0.0.2');
+    assert.equal(clientAddress('2001:db8:1:2::'), '2001:db8:1:2::/64');
     assert.equal(clientAddress('::1'), '0:0:0:0::/64');
     assert.equal(clientAddress(undefined), 'unknown');
   });

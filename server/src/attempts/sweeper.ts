@@ -1,12 +1,14 @@
 /**
  * The expiry sweeper: closes every running attempt past its deadline plus the grace, scoring it from the autosaved
  * answers, so no attempt stays open after a tab was closed and nothing saved is lost. Safe with several API processes
- * (closeAttempt claims each attempt atomically); it keeps no state another process would need.
+ * (closeAttempt claims each attempt atomically); it keeps no state another process would need. Each sweep also
+ * prunes the sign-in throttle's rows that no longer count.
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { attempts } from '../db/schema.ts';
 import { closeAttempt } from './close.ts';
+import { pruneLoginFailures } from '../auth/throttle.ts';
 
 /** How many attempts one sweep closes at most (the next sweep takes the rest). */
 const BATCH = 200;
@@ -36,6 +38,8 @@ export function startExpirySweeper(db: Db, opts: { everySeconds: number; graceSe
     if (stopped || inFlight) return; // never two sweeps at once in one process
     inFlight = sweepExpiredAttempts(db, opts.graceSeconds)
       .then((n) => { if (n > 0) opts.log?.info(`Closed ${n} expired attempt(s)`); })
+      // the sign-in throttle's rows whose window and lock are over (auth/throttle.ts)
+      .then(async () => { await pruneLoginFailures(db); })
       .catch((err: unknown) => { opts.log?.error({ err }, 'expiry sweep failed'); })
       .finally(() => { inFlight = null; });
   };

@@ -16,6 +16,7 @@
  * Every lock ends on its own. Limits are per window, not per day: the aim is to make guessing slow, never to lock out.
  */
 import { inArray, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Executor } from '../db/index.ts';
 import { loginFailures } from '../db/schema.ts';
 
@@ -36,20 +37,14 @@ export interface GuessKeys {
   account?: string;
 }
 
-/** The unit of address one client controls: IPv4 as is (also when IPv4-mapped), IPv6 cut to its /64. */
+/** The unit of address one client controls: IPv4 as is (also when IPv4-mapped), IPv6 cut to its /64 (ipaddr.js). */
 export function clientAddress(ip: string | undefined): string {
   if (!ip) return 'unknown';
   const addr = (ip.split('%')[0] ?? '').toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(addr);
-  if (mapped) return mapped[1]!;
-  if (!addr.includes(':')) return addr;
-  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
-  const [head = '', tail] = addr.split('::');
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const full = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  const prefix = full.slice(0, 4).map((g) => parseInt(g, 16));
-  return prefix.some(Number.isNaN) ? addr : `${prefix.map((n) => n.toString(16)).join(':')}::/64`;
+  if (!ipaddr.isValid(addr)) return addr;
+  const parsed = ipaddr.process(addr);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((n) => n.toString(16)).join(':')}::/64`;
 }
 
 /** The address comes first: it never contains '|', so no email can make two pairs share a key. */
@@ -133,4 +128,16 @@ export function throttleMessage(seconds: number): string {
 
 export function passwordChangeThrottleMessage(seconds: number): string {
   return `Too many wrong current passwords. Please wait ${waitText(seconds)} and try again.`;
+}
+
+/**
+ * Deletes the rows that no longer count: their window is over and they hold no lock (run by the expiry sweeper, so the
+ * table does not grow with every address and email an attacker tries). Returns how many went.
+ */
+export async function pruneLoginFailures(db: Executor, now = new Date()): Promise<number> {
+  const windowStart = new Date(now.getTime() - WINDOW_MS);
+  const gone = await db.delete(loginFailures)
+    .where(sql`${loginFailures.firstAt} < ${windowStart} and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} < ${now})`)
+    .returning({ key: loginFailures.key });
+  return gone.length;
 }
