@@ -9,6 +9,7 @@ import { registerWeb } from './web.ts';
 import { mediaRoutes } from './media.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerOpenApi } from './openapi.ts';
+import { TOTAL_COUNT_HEADER } from './paging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
         allowedHeaders: ['Content-Type', 'Authorization'],
+        exposedHeaders: [TOTAL_COUNT_HEADER],
         maxAge: 600,
       });
     }
