@@ -1,4 +1,6 @@
 /** CSV export of any table: RFC 4180 quoting, UTF-8 with BOM so Excel shows Korean and Nepali text. */
+import { PAGE_LIMIT_MAX, type PageOf } from 'shared-api';
+
 export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
   const cell = (v: string | number | null | undefined) => {
     const s = v === null || v === undefined ? '' : String(v);
@@ -19,4 +21,22 @@ export function downloadCsv(filename: string, header: string[], rows: (string | 
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Every row of a list the server pages: asks page after page at the largest page size until the total is reached.
+ * A row met twice (rows added at the top while paging push others down a page) is kept once, by `key`.
+ */
+export async function collectAllPages<T>(
+  load: (page: number, limit: number) => Promise<PageOf<T>>,
+  key: (row: T) => string,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<T[]> {
+  const byKey = new Map<string, T>();
+  for (let page = 1; ; page++) {
+    const { rows, total } = await load(page, PAGE_LIMIT_MAX);
+    for (const r of rows) if (!byKey.has(key(r))) byKey.set(key(r), r);
+    onProgress?.(byKey.size, Math.max(total, byKey.size));
+    if (rows.length < PAGE_LIMIT_MAX || page * PAGE_LIMIT_MAX >= total) return [...byKey.values()];
+  }
 }
