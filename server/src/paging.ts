@@ -5,13 +5,11 @@
  */
 import type { FastifyReply } from 'fastify';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, SEARCH_MAX, TOTAL_COUNT_HEADER } from '../../shared-api/src/constants.ts';
 
-export const PAGE_LIMIT_DEFAULT = 50;
-export const PAGE_LIMIT_MAX = 100;
+export { TOTAL_COUNT_HEADER };
 /** keeps offsets far inside what both databases and a JS number hold */
 export const PAGE_MAX = 1_000_000;
-export const SEARCH_MAX = 100;
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** Querystring properties of a paged list (validated by Fastify: a bad value is a 400 `{ error }`). */
 export const pageQueryProps = {
