@@ -2,8 +2,10 @@
  * People, access and oversight, end to end: an admin creates an institute; the institute enrols students (form and
  * CSV), gives one of them one attempt at the demo exam; the student takes it once; the institute and the admin see it.
  */
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, auth, expectToast, loginApi, loginAs, loginUi } from '../support/fixtures';
+import { demoExamId } from '../support/exam';
 
 const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
 
@@ -204,4 +206,89 @@ test('profile: name, password change keeps the session on the new token, picture
   await expect(page.getByText('Image cannot exceed 700KB')).toBeVisible();
   await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expectToast(page, 'Change Picture Success');
+});
+
+test('paged lists: an institute pages through 55 students and their 55 results, searches on the server, exports every row', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = (n: number) => `pager-${String(n).padStart(2, '0')}-${tag}@example.com`;
+  const COUNT = 55;
+
+  // The rows come from the API: an institute, 55 students imported from one CSV, each of whom takes the demo exam once.
+  const admin = await loginApi(request, DEMO.admin.email, DEMO.admin.password);
+  const inst = { email: `pager-inst-${tag}@example.com`, password: 'institute-pass-1' };
+  const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
+    headers: auth(admin.token),
+    data: { name: `Pager Academy ${tag}`, email: inst.email, phone: '9800033344', address: 'Bhaktapur', password: inst.password, confirm_password: inst.password, institute_role: 1 },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const institute = await loginApi(request, inst.email, inst.password);
+  const csv = ['email,firstname,lastname,phone,password',
+    ...Array.from({ length: COUNT }, (_, i) => `${email(i + 1)},Pager,Student${i + 1},9800000000,student-pass-1`)].join('\n');
+  const imported = await request.post(`/api/users/import/${institute.user._id}`, { headers: auth(institute.token), data: { csv } });
+  expect(imported.ok(), await imported.text()).toBeTruthy();
+  const students = ((await imported.json()) as { created: { _id: string; email: string }[] }).created;
+  expect(students).toHaveLength(COUNT);
+  let examId = '';
+  for (let i = 0; i < students.length; i += 11) {
+    await Promise.all(students.slice(i, i + 11).map(async (s) => {
+      const access = await request.post(`/api/examaccess/create/${institute.user._id}`, { headers: auth(institute.token), data: { user: s._id, type: 'ALL' } });
+      expect(access.ok(), await access.text()).toBeTruthy();
+      const me = await loginApi(request, s.email, 'student-pass-1');
+      examId ||= await demoExamId(request, me.token, s._id);
+      const started = await request.post(`/api/reports/create/${s._id}`, { headers: auth(me.token), data: { exam: examId } });
+      expect(started.ok(), await started.text()).toBeTruthy();
+      const submitted = await request.post(`/api/results/create/${examId}/${s._id}`, { headers: auth(me.token), data: { report: (await started.json())._id } });
+      expect(submitted.ok(), await submitted.text()).toBeTruthy();
+    }));
+  }
+
+  // Users: 10 a page, page by page from the server; the search goes to the server.
+  await loginAs(page, inst.email, inst.password);
+  const pageRequest = (path: string, params: Record<string, string>) => page.waitForRequest((r) => {
+    const url = new URL(r.url());
+    return url.pathname.startsWith(`/api/${path}`) && Object.entries(params).every(([k, v]) => url.searchParams.get(k) === v);
+  });
+  const rowEmails = async () => (await page.getByRole('row').filter({ hasText: `-${tag}@example.com` }).allTextContents())
+    .map((t) => /pager-\d+-[^@]+@example\.com/.exec(t)?.[0]);
+  const range = page.getByTestId('table-range');
+  let asked = pageRequest('users/institute/', { page: '1', limit: '10' });
+  await page.goto('/institute/users');
+  await asked;
+  await expect(range).toHaveText(`1–10 of ${COUNT}`);
+  const first = await rowEmails();
+  expect(first).toHaveLength(10);
+  asked = pageRequest('users/institute/', { page: '2', limit: '10' });
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await asked;
+  await expect(range).toHaveText(`11–20 of ${COUNT}`);
+  const second = await rowEmails();
+  expect(second).toHaveLength(10);
+  expect(second.filter((e) => first.includes(e))).toEqual([]);
+  asked = pageRequest('users/institute/', { page: '1', search: `pager-07-${tag}` });
+  await page.getByLabel('Search by Email').fill(`pager-07-${tag}`);
+  await asked;
+  await expect(range).toHaveText('1–1 of 1');
+  await expect(page.getByRole('row', { name: new RegExp(email(7)) })).toBeVisible();
+
+  // Today's results: 50 a page; the second page holds the other 5; search by email; the CSV has every row.
+  asked = pageRequest('reports/date/', { page: '1', limit: '50' });
+  await page.goto('/institute/results');
+  await asked;
+  await expect(range).toHaveText(`1–50 of ${COUNT}`);
+  await expect(page.getByRole('row').filter({ hasText: `-${tag}@example.com` })).toHaveCount(50);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(range).toHaveText(`51–${COUNT} of ${COUNT}`);
+  await expect(page.getByRole('row').filter({ hasText: `-${tag}@example.com` })).toHaveCount(COUNT - 50);
+  asked = pageRequest('reports/date/', { search: `PAGER-33-${tag.toUpperCase()}` });
+  await page.getByLabel('Search by Email').fill(`PAGER-33-${tag.toUpperCase()}`);
+  await asked;
+  await expect(range).toHaveText('1–1 of 1');
+  await expect(page.getByRole('row', { name: new RegExp(email(33)) })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const lines = (await fs.readFile(await (await download).path(), 'utf8')).trim().split(/\r\n/);
+  expect(lines[0]).toContain('Student,Email,Exam');
+  for (let n = 1; n <= COUNT; n++) expect(lines.filter((l) => l.includes(email(n)))).toHaveLength(1);
+  expect(lines).toHaveLength(COUNT + 1);
 });

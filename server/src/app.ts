@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './security.ts';
 import { registerOpenApi } from './openapi.ts';
 import { assertStorable } from './input.ts';
 import { msg } from '../../shared-api/src/checks.ts';
+import { TOTAL_COUNT_HEADER } from './paging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
         allowedHeaders: ['Content-Type', 'Authorization'],
+        exposedHeaders: [TOTAL_COUNT_HEADER],
         maxAge: 600,
       });
     }

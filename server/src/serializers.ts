@@ -1,11 +1,17 @@
 /** Row → JSON shapes of shared-api/src/types.ts. Never expose password_hash or token_version. */
-import type { User as UserRow } from './db/schema.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { users, User as UserRow } from './db/schema.ts';
 import type { AuthInstitute, Role, User as UserJson, UserInfo } from '../../shared-api/src/types.ts';
 
 type UserLike = Omit<UserRow, 'passwordHash'> & { passwordHash?: string };
 
 export function displayName(row: { firstName: string; lastName: string }): string {
   return `${row.firstName} ${row.lastName}`.trim();
+}
+
+/** displayName() in SQL, for searching and sorting by name (`u`: the users table or an alias of it). */
+export function displayNameSql(u: typeof users): SQL<string> {
+  return sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
 }
 
 export function toUserJson(row: UserLike): UserJson {

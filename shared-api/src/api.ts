@@ -2,12 +2,19 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import ky from 'ky';
 import type { SessionState } from './session';
+import type { PageArgs, PageOf } from './types';
+import { TOTAL_COUNT_HEADER } from './constants';
 
 export interface RequestArgs {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   body?: unknown;
   params?: Record<string, string | number | undefined>;
+}
+
+/** What a request leaves besides its data: the response, for headers such as X-Total-Count. */
+export interface ApiMeta {
+  response?: Response;
 }
 
 export interface ApiFailure {
@@ -36,7 +43,7 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
-export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure> = async (arg, { getState, signal }) => {
+export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure, object, ApiMeta> = async (arg, { getState, signal }) => {
   const a = typeof arg === 'string' ? { url: arg } : arg;
   const token = (getState() as { session: SessionState }).session.token;
   const searchParams: Record<string, string> = {};
@@ -55,14 +62,26 @@ export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure>
       // Spec: a 401 response only logs to the console.
       if (res.status === 401) console.warn('Unauthorized request', a.url);
       const error = data && typeof data === 'object' && 'error' in data ? String((data as { error: unknown }).error) : res.statusText;
-      return { error: { status: res.status, error } };
+      return { error: { status: res.status, error }, meta: { response: res } };
     }
-    return { data };
+    return { data, meta: { response: res } };
   } catch (e) {
     if ((e as Error).name === 'AbortError') return { error: { status: 0, error: 'Request aborted' } };
     return { error: { status: 0, error: 'Network Error' } };
   }
 };
+
+/** The query parameters of one page (PageArgs); an empty search is not sent. */
+export function pageParams({ page, limit, search }: PageArgs): Record<string, string | number | undefined> {
+  return { page, limit, search: search?.trim() || undefined };
+}
+
+/** One page of rows with the total from the X-Total-Count header (the page's own size when the header is missing). */
+export function toPage<T>(rows: T[], meta: ApiMeta | undefined): PageOf<T> {
+  const header = meta?.response?.headers.get(TOTAL_COUNT_HEADER);
+  const total = header == null ? NaN : Number(header);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
 
 export const TAGS = [
   'User', 'Institute', 'Exam', 'Question', 'Category', 'Result', 'Report', 'Access', 'ExamInstitute', 'Attempt', 'Stats',

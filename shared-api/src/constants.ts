@@ -16,6 +16,13 @@ export const NAME_MIN = 3;
 export const SIDEBAR_WIDTH = 210;
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 
+/** Lists paged by the server (types.ts PageArgs): rows per request at most, and when not asked; search length. */
+export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_DEFAULT = 50;
+export const SEARCH_MAX = 100;
+/** the response header with the number of rows a paged list has in all */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
 export const EXAM_TYPES = ['private', 'public', 'free_for_all'] as const;
 
 export const ACCESS_TYPES = [

@@ -160,14 +160,37 @@ export interface ReportRow {
   total: number;
 }
 
+/** reports/getReport's body: `reports` is one page of institutes (see PageArgs). */
 export interface Report {
   startDate: string;
   endDate: string;
   reports: ReportRow[];
 }
 
+/** The report as the api slice gives it: the period and one page of its rows. */
+export interface ReportPage extends PageOf<ReportRow> {
+  startDate: string;
+  endDate: string;
+}
+
 export interface ApiError {
   error: string;
+}
+
+/**
+ * A page of a list the server pages (the back office's results, users, institutes and report): `page` is 1-based,
+ * `limit` 1..100 (the server's default 50), `search` a case-insensitive substring of the list's search field.
+ */
+export interface PageArgs {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/** One page of rows and the number of rows matching (the server's X-Total-Count header). */
+export interface PageOf<T> {
+  rows: T[];
+  total: number;
 }
 
 /** The fields of a question as authored (everything but its ids). */

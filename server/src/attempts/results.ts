@@ -1,11 +1,17 @@
-/** Reading results: a student's list by date range, and one result with its (now revealed) questions. */
+/**
+ * Reading results: a student's list by date range, one page of a back-office results list, and one result with its
+ * (now revealed) questions.
+ */
+import { and, asc, count, desc, eq, gte, lt, min, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../db/index.ts';
 import { storableDate } from '../input.ts';
-import { and, asc, desc, eq, gte, lt, min } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
 import { questions, results, users } from '../db/schema.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { ROLES } from '../auth/index.ts';
 import { httpError } from '../errors.ts';
+import { containsText, pageOf, type PageRequest, type Paged } from '../paging.ts';
+import type { Result as ResultJson } from '../../../shared-api/src/types.ts';
 import { toQuestionJson, toResultJson } from './serialize.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -42,6 +48,28 @@ export async function listStudentResults(db: Db, studentId: string, range: { sta
     .where(and(eq(results.userId, studentId), gte(results.createdAt, start), lt(results.createdAt, new Date(end.getTime() + DAY_MS))))
     .orderBy(desc(results.createdAt), desc(results.id));
   return { startDate: isoDay(start), endDate: isoDay(end), results: rows.map((r) => toResultJson(r.result, r.user)) };
+}
+
+/** The student of a result in the back-office lists: conditions passed to pageOfResults may use it. */
+export const resultStudent = alias(users, 'student');
+
+/**
+ * One page of the results matching `where`, newest first (created_at, then id: stable across pages); the search
+ * matches the student's email.
+ */
+export async function pageOfResults(db: Executor, where: SQL | undefined, page: PageRequest): Promise<Paged<ResultJson>> {
+  const cond = and(where, page.search === undefined ? undefined : containsText(resultStudent.email, page.search));
+  const student = { id: resultStudent.id, email: resultStudent.email, firstName: resultStudent.firstName, lastName: resultStudent.lastName };
+  return pageOf(page,
+    async () => (await db.select({ result: results, student }).from(results)
+      .innerJoin(resultStudent, eq(resultStudent.id, results.userId))
+      .where(cond)
+      .orderBy(desc(results.createdAt), desc(results.id))
+      .limit(page.limit).offset(page.offset))
+      .map((r) => toResultJson(r.result, r.student)),
+    async () => (await db.select({ n: count() }).from(results)
+      .innerJoin(resultStudent, eq(resultStudent.id, results.userId))
+      .where(cond))[0]?.n ?? 0);
 }
 
 /**

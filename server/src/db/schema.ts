@@ -39,7 +39,8 @@ export const users = pgTable('users', {
 }, (t) => [
   uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
   uniqueIndex('users_uid_uq').on(t.userUid),
-  index('users_created_by_idx').on(t.createdBy),
+  index('users_created_by_idx').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
+  index('users_students_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.role} = 0 and ${t.deletedAt} is null`),
 ]);
 
 export const categories = pgTable('categories', {
@@ -133,7 +134,7 @@ export const attempts = pgTable('attempts', {
   index('attempts_user_idx').on(t.userId, t.examId),
   index('attempts_running_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'running'`),
   uniqueIndex('attempts_running_uq').on(t.userId, t.examId).where(sql`${t.status} = 'running'`),
-  index('attempts_started_idx').on(t.startedAt),
+  index('attempts_started_idx').on(t.startedAt, t.id),
 ]);
 
 /** Autosaved answers of an attempt, one row per question; answer '0' means unanswered. */
@@ -210,8 +211,8 @@ export const results = pgTable('results', {
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('results_attempt_uq').on(t.attemptId),
-  index('results_user_idx').on(t.userId),
-  index('results_exam_idx').on(t.examId),
+  index('results_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  index('results_exam_idx').on(t.examId, t.createdAt.desc(), t.id.desc()),
   index('results_created_idx').on(t.createdAt),
 ]);
 

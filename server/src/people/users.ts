@@ -3,12 +3,15 @@
  * An admin reads and changes everyone; an institute only the students it created; a student only itself.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/index.ts';
 import { users, type User } from '../db/schema.ts';
 import { ROLES, type AuthUser } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
 import { nextUserUid } from '../userUid.ts';
+import { displayNameSql, toUserJson } from '../serializers.ts';
+import { containsText, pageOf, type PageRequest, type Paged } from '../paging.ts';
+import type { User as UserJson } from '../../../shared-api/src/types.ts';
 
 export const USER_NOT_FOUND = 'User Not Found';
 export const EMAIL_EXISTS = 'Email already exists';
@@ -45,6 +48,32 @@ export async function managedUser(db: Executor, me: AuthUser, id: string): Promi
   const target = await liveUser(db, id);
   if (!target || !canManage(me, target)) throw userNotFound();
   return target;
+}
+
+/** One page of the live students matching `where`, newest first (created_at, then id); the search matches the email. */
+export async function listStudents(db: Executor, where: SQL | undefined, page: PageRequest): Promise<Paged<UserJson>> {
+  const cond = and(eq(users.role, ROLES.student), isNull(users.deletedAt), where,
+    page.search === undefined ? undefined : containsText(users.email, page.search));
+  return pageOf(page,
+    async () => (await db.select().from(users).where(cond)
+      .orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset)).map(toUserJson),
+    async () => (await db.select({ n: count() }).from(users).where(cond))[0]?.n ?? 0);
+}
+
+/** One page of the live institutes with their number of live students, newest first; the search matches the name. */
+export async function listInstitutes(db: Executor, page: PageRequest): Promise<Paged<UserJson & { students: number }>> {
+  const cond = and(eq(users.role, ROLES.institute), isNull(users.deletedAt),
+    page.search === undefined ? undefined : containsText(displayNameSql(users), page.search));
+  return pageOf(page, async () => {
+    const rows = await db.select().from(users).where(cond)
+      .orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset);
+    if (rows.length === 0) return [];
+    const counts = await db.select({ inst: users.createdBy, n: count() }).from(users)
+      .where(and(eq(users.role, ROLES.student), isNull(users.deletedAt), inArray(users.createdBy, rows.map((r) => r.id))))
+      .groupBy(users.createdBy);
+    const byInst = new Map(counts.map((c) => [c.inst, c.n]));
+    return rows.map((r) => ({ ...toUserJson(r), students: byInst.get(r.id) ?? 0 }));
+  }, async () => (await db.select({ n: count() }).from(users).where(cond))[0]?.n ?? 0);
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

@@ -4,7 +4,7 @@
  * Students get 403 on every route; the last path segment is the acting user (requireSelf).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AuthInstitute, Category as CategoryJson, Exam as ExamJson, Question as QuestionJson, Result as ResultJson } from '../../../shared-api/src/types.ts';
 import { QUESTIONS_PER_TYPE } from '../../../shared-api/src/constants.ts';
 import { authenticate, requireRole, requireSelf, ROLES, type AuthUser } from '../auth/index.ts';
@@ -15,7 +15,9 @@ import { readMultipart } from '../multipart.ts';
 import { isId, newId } from '../ids.ts';
 import { storeMedia } from '../media.ts';
 import { toInstituteJson } from '../serializers.ts';
-import { toQuestionJson, toResultJson } from '../attempts/serialize.ts';
+import { toQuestionJson } from '../attempts/serialize.ts';
+import { pageOfResults } from '../attempts/results.ts';
+import { pageQueryProps, pageRequest, sendPage, type PageQuery } from '../paging.ts';
 import {
   EXAM_MSG, examJson, examValues, grantedTo, listExamJson, loadExamFor, readableBy, sharedWith, type ExamBody,
 } from '../authoring/exams.ts';
@@ -327,7 +329,11 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---------------------------------------------------------------- results of an exam
-  app.get<P<'examId'>>('/results/exam/:examId/:userId', { preValidation: self }, async (req): Promise<ResultJson[]> => {
+  // One page (../paging.ts), newest first; the search matches the student's email.
+  app.get<P<'examId'> & { Querystring: PageQuery }>('/results/exam/:examId/:userId', {
+    preValidation: self,
+    schema: { querystring: { type: 'object', properties: pageQueryProps } },
+  }, async (req, reply): Promise<ResultJson[]> => {
     const me = req.user;
     const { examId } = req.params;
     if (!isId(examId)) throw new HttpError(404, EXAM_MSG.notFound);
@@ -335,11 +341,7 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
     const [exam] = await db.select().from(exams).where(and(eq(exams.id, examId),
       me.role === ROLES.admin ? undefined : or(eq(exams.userId, me.id), readableBy(me)))).limit(1);
     if (!exam) throw new HttpError(404, EXAM_MSG.notFound);
-    const rows = await db.select({ r: results, u: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName } })
-      .from(results).leftJoin(users, eq(users.id, results.userId))
-      .where(and(eq(results.examId, exam.id), resultsScope(me, exam.userId)))
-      .orderBy(desc(results.createdAt), desc(results.id));
-    return rows.map((x) => toResultJson(x.r, x.u));
+    return sendPage(reply, await pageOfResults(db, and(eq(results.examId, exam.id), resultsScope(me, exam.userId)), pageRequest(req.query)));
   });
 
   // ---------------------------------------------------------------- categories

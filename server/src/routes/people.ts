@@ -3,7 +3,7 @@
  * Every path ends with the acting user's id (requireSelf). Who may read or change whom: people/users.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { users, type User } from '../db/schema.ts';
 import { authenticate, hashPassword, issueToken, requireRole, requireSelf, ROLES, verifyPassword } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
@@ -19,13 +19,14 @@ import {
 } from '../../../shared-api/src/schemas/people.ts';
 import { check, idProp, nullableStr, status01, str } from '../people/validate.ts';
 import {
-  assertEmailFree, bumpTokenVersion, canRead, generatePassword, insertUsers, liveUser, managedUser, mapLimit,
-  normaliseEmail, readableUser, takenEmails, userNotFound, EMAIL_EXISTS, type NewUser,
+  assertEmailFree, bumpTokenVersion, canRead, generatePassword, insertUsers, listInstitutes, listStudents, liveUser, managedUser,
+  mapLimit, normaliseEmail, readableUser, takenEmails, userNotFound, EMAIL_EXISTS, type NewUser,
 } from '../people/users.ts';
 import { checkProfileImage, IMAGE_SIZE_MESSAGE } from '../people/image.ts';
 import { CSV_HEADER_MESSAGE, readImportRows } from '../people/csv.ts';
 import { accessJson, planAccess, saveAccess, type AccessBody } from '../people/access.ts';
-import { attemptsPerInstitute, dayResults, parseQueryDate, resultsOfInstitute, resultsOfStudent } from '../people/reports.ts';
+import { attemptsPerInstitute, dayAfter, dayResults, parseQueryDate, resultsOfInstitute, resultsOfStudent } from '../people/reports.ts';
+import { pageQueryProps, pageRequest, sendPage, type PageQuery } from '../paging.ts';
 
 const self = requireSelf('userId');
 const admin = requireRole(ROLES.admin);
@@ -36,16 +37,11 @@ const CSV_MAX_BYTES = 1024 * 1024;
 const CSV_MAX_ROWS = 1000;
 
 type P = { userId: string };
+/** A paged list (../paging.ts): ?page, ?limit, ?search; the total in X-Total-Count. */
+type Paged<Q = object> = { Params: P; Querystring: PageQuery & Q };
+const pagedQuery = (extra: Record<string, unknown> = {}) => ({ querystring: { type: 'object', properties: { ...pageQueryProps, ...extra } } });
 
 const body = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
-
-/** Students (role 0, live) matching `where`, newest first. */
-async function listStudents(app: FastifyInstance, where?: SQL) {
-  const rows = await app.db.select().from(users)
-    .where(and(eq(users.role, ROLES.student), isNull(users.deletedAt), where))
-    .orderBy(desc(users.createdAt));
-  return rows.map(toUserJson);
-}
 
 /** The institute a new student of `me` belongs to: the institute itself, or for an admin the chosen institute or the admin. */
 async function enrollerFor(app: FastifyInstance, me: FastifyRequest['user'], instituteId: string | undefined): Promise<string> {
@@ -111,17 +107,8 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- institutes (admin) -----------------------------------------------------------------------------------
 
-  app.get<{ Params: P }>('/users/getAllInstitutes/:userId', { preValidation: [self, admin] }, async () => {
-    const rows = await app.db.select().from(users)
-      .where(and(eq(users.role, ROLES.institute), isNull(users.deletedAt)))
-      .orderBy(desc(users.createdAt));
-    if (rows.length === 0) return [];
-    const counts = await app.db.select({ inst: users.createdBy, n: sql<number | string>`count(*)` }).from(users)
-      .where(and(eq(users.role, ROLES.student), isNull(users.deletedAt), inArray(users.createdBy, rows.map((r) => r.id))))
-      .groupBy(users.createdBy);
-    const byInst = new Map(counts.map((c) => [c.inst, Number(c.n)]));
-    return rows.map((r) => ({ ...toUserJson(r), students: byInst.get(r.id) ?? 0 }));
-  });
+  app.get<Paged>('/users/getAllInstitutes/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+    sendPage(reply, await listInstitutes(app.db, pageRequest(request.query))));
 
   const instituteProps = {
     name: str(100), email: str(254), phone: str(20), address: str(300), password: str(1024), confirm_password: str(1024),
@@ -190,27 +177,29 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- user lists -------------------------------------------------------------------------------------------
 
-  app.get<{ Params: P }>('/users/institute/:userId', { preValidation: [self, institute] }, async (request) =>
-    listStudents(app, eq(users.createdBy, request.user.id)));
+  // students, newest first, one page each (../paging.ts); the search matches the email
+  app.get<Paged>('/users/institute/:userId', { preValidation: [self, institute], schema: pagedQuery() }, async (request, reply) =>
+    sendPage(reply, await listStudents(app.db, eq(users.createdBy, request.user.id), pageRequest(request.query))));
 
-  app.get<{ Params: P }>('/users/getAllUsers/:userId', { preValidation: [self, admin] }, async () =>
-    listStudents(app));
+  app.get<Paged>('/users/getAllUsers/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+    sendPage(reply, await listStudents(app.db, undefined, pageRequest(request.query))));
 
-  app.get<{ Params: P }>('/users/getSelfCreatedUsers/:userId', { preValidation: [self, admin] }, async (request) =>
-    listStudents(app, eq(users.createdBy, request.user.id)));
+  app.get<Paged>('/users/getSelfCreatedUsers/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+    sendPage(reply, await listStudents(app.db, eq(users.createdBy, request.user.id), pageRequest(request.query))));
 
-  app.get<{ Params: P }>('/users/noInstitute/:userId', { preValidation: [self, admin] }, async () =>
-    listStudents(app, isNull(users.createdBy)));
+  app.get<Paged>('/users/noInstitute/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+    sendPage(reply, await listStudents(app.db, isNull(users.createdBy), pageRequest(request.query))));
 
-  app.get<{ Params: { instituteId: string; userId: string } }>('/users/ofInstitute/:instituteId/:userId', {
+  app.get<{ Params: { instituteId: string; userId: string }; Querystring: PageQuery }>('/users/ofInstitute/:instituteId/:userId', {
     preValidation: [self, backOffice],
-  }, async (request) => {
+    schema: pagedQuery(),
+  }, async (request, reply) => {
     const me = request.user;
     const id = request.params.instituteId;
     if (me.role !== ROLES.admin && me.id !== id) throw userNotFound();
     const inst = await liveUser(app.db, id);
     if (!inst || inst.role !== ROLES.institute) throw userNotFound();
-    return listStudents(app, eq(users.createdBy, id));
+    return sendPage(reply, await listStudents(app.db, eq(users.createdBy, id), pageRequest(request.query)));
   });
 
   app.get<{ Params: { id: string; userId: string } }>('/users/get/:id/:userId', { preValidation: self }, async (request) =>
@@ -363,37 +352,45 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- results and reports ----------------------------------------------------------------------------------
 
-  app.get<{ Params: P; Querystring: { date?: string; to?: string } }>('/reports/date/:userId', {
+  // Results lists are paged (../paging.ts), newest first; the search matches the student's email.
+
+  app.get<Paged<{ date?: string; to?: string }>>('/reports/date/:userId', {
     preValidation: [self, backOffice],
-    schema: { querystring: { type: 'object', properties: { date: str(40), to: str(40) } } },
-  }, async (request) => {
+    schema: pagedQuery({ date: str(40), to: str(40) }),
+  }, async (request, reply) => {
     const from = parseQueryDate(request.query.date, 'Date');
     if (!from) throw new HttpError(400, 'Date cannot be empty.');
-    const to = parseQueryDate(request.query.to, 'Date') ?? new Date(from.getTime() + 24 * 60 * 60 * 1000);
+    const to = parseQueryDate(request.query.to, 'Date') ?? dayAfter(from);
     const me = request.user;
-    return dayResults(app.db, from, to, me.role === ROLES.admin ? null : me.id);
+    return sendPage(reply, await dayResults(app.db, from, to, me.role === ROLES.admin ? null : me.id, pageRequest(request.query)));
   });
 
-  app.get<{ Params: { id: string; userId: string } }>('/results/of/:id/:userId', { preValidation: self }, async (request) => {
+  app.get<{ Params: { id: string; userId: string }; Querystring: PageQuery }>('/results/of/:id/:userId', {
+    preValidation: self,
+    schema: pagedQuery(),
+  }, async (request, reply) => {
     const me = request.user;
+    const page = pageRequest(request.query);
     const target = await liveUser(app.db, request.params.id);
     if (!target) throw userNotFound();
     if (target.role === ROLES.institute) {
       if (me.role !== ROLES.admin && me.id !== target.id) throw userNotFound();
-      return resultsOfInstitute(app.db, target.id);
+      return sendPage(reply, await resultsOfInstitute(app.db, target.id, page));
     }
     if (!canRead(me, target)) throw userNotFound();
-    return target.role === ROLES.student ? resultsOfStudent(app.db, target.id) : [];
+    return sendPage(reply, target.role === ROLES.student ? await resultsOfStudent(app.db, target.id, page) : { rows: [], total: 0 });
   });
 
-  app.get<{ Params: P; Querystring: { startDate?: string; endDate?: string } }>('/reports/getReport/:userId', {
+  // Institutes with their attempts in the period: the object keeps its shape, `reports` is one page (most first).
+  app.get<Paged<{ startDate?: string; endDate?: string }>>('/reports/getReport/:userId', {
     preValidation: [self, admin],
-    schema: { querystring: { type: 'object', properties: { startDate: str(40), endDate: str(40) } } },
-  }, async (request) => {
+    schema: pagedQuery({ startDate: str(40), endDate: str(40) }),
+  }, async (request, reply) => {
     const { startDate, endDate } = request.query;
     const from = parseQueryDate(startDate, 'Start Date');
     const to = parseQueryDate(endDate, 'End Date', true); // the end date is included
     if (from && to && to <= from) throw new HttpError(400, 'End Date should be after Start Date');
-    return { startDate: startDate ?? '', endDate: endDate ?? '', reports: await attemptsPerInstitute(app.db, from, to) };
+    const reports = sendPage(reply, await attemptsPerInstitute(app.db, from, to, pageRequest(request.query)));
+    return { startDate: startDate ?? '', endDate: endDate ?? '', reports };
   });
 }

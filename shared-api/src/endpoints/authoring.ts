@@ -1,6 +1,8 @@
 /** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
-import { api } from 'shared-api';
-import type { AuthInstitute, Category, Exam, ExamType, Question, Result, UploadedFile, QuestionSummaryRow } from '../types';
+import { api, pageParams, toPage } from 'shared-api';
+import type {
+  AuthInstitute, Category, Exam, ExamType, PageArgs, PageOf, Question, Result, UploadedFile, QuestionSummaryRow,
+} from '../types';
 
 export interface ExamInput {
   title: string;
@@ -74,8 +76,10 @@ export const authoringApi = api.injectEndpoints({
       query: ({ examId, userId }) => `questions/summary/${examId}/${userId}`,
       providesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }],
     }),
-    getExamResults: b.query<Result[], { examId: string; userId: string }>({
-      query: ({ examId, userId }) => `results/exam/${examId}/${userId}`,
+    /** One page of an exam's results, newest first; search by the student's email. */
+    getExamResults: b.query<PageOf<Result>, { examId: string; userId: string } & PageArgs>({
+      query: ({ examId, userId, ...page }) => ({ url: `results/exam/${examId}/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: Result[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Result', id: 'LIST' }],
     }),
     getCategories: b.query<Category[], string>({

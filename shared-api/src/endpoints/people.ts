@@ -2,8 +2,8 @@
  * People, access and oversight (back office: shared-api/back-office): users, institutes, exam access, today's results,
  * reports. The signed-in user's own profile is in ./profile.ts (every role).
  */
-import { api } from 'shared-api';
-import type { AccessType, AuthInstitute, ExamAccess, Report, Result, User, DayResult } from '../types';
+import { api, pageParams, toPage } from 'shared-api';
+import type { AccessType, AuthInstitute, ExamAccess, PageArgs, PageOf, Report, ReportPage, Result, User, DayResult } from '../types';
 
 export interface UserInput {
   firstname: string;
@@ -43,10 +43,15 @@ export interface CsvImportResponse {
   errors: { row: number; email: string; error: string }[];
 }
 
+export type InstituteRow = User & { students: number };
+
+/** The lists below are paged by the server (PageArgs in, PageOf out: one page and the total). */
 export const peopleApi = api.injectEndpoints({
   endpoints: (b) => ({
-    getAllInstitutes: b.query<(User & { students: number })[], string>({
-      query: (userId) => `users/getAllInstitutes/${userId}`,
+    /** Institutes, newest first; search by name. */
+    getAllInstitutes: b.query<PageOf<InstituteRow>, { userId: string } & PageArgs>({
+      query: ({ userId, ...page }) => ({ url: `users/getAllInstitutes/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: InstituteRow[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Institute', id: 'LIST' }],
     }),
     createInstitute: b.mutation<User, { userId: string; body: InstituteInput }>({
@@ -62,29 +67,34 @@ export const peopleApi = api.injectEndpoints({
       query: ({ userId, _id }) => ({ url: `users/delete/${userId}`, method: 'PUT', body: { _id } }),
       invalidatesTags: [{ type: 'Institute', id: 'LIST' }, { type: 'User', id: 'LIST' }, 'Stats'],
     }),
-    /** An institute's own students. */
-    getInstituteUsers: b.query<User[], string>({
-      query: (userId) => `users/institute/${userId}`,
+    /** An institute's own students. Every users list: newest first; search by email. */
+    getInstituteUsers: b.query<PageOf<User>, { userId: string } & PageArgs>({
+      query: ({ userId, ...page }) => ({ url: `users/institute/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: User[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Admin: every user. */
-    getAllUsers: b.query<User[], string>({
-      query: (userId) => `users/getAllUsers/${userId}`,
+    getAllUsers: b.query<PageOf<User>, { userId: string } & PageArgs>({
+      query: ({ userId, ...page }) => ({ url: `users/getAllUsers/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: User[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Admin: users the admin created ('Yours Users'). */
-    getSelfCreatedUsers: b.query<User[], string>({
-      query: (userId) => `users/getSelfCreatedUsers/${userId}`,
+    getSelfCreatedUsers: b.query<PageOf<User>, { userId: string } & PageArgs>({
+      query: ({ userId, ...page }) => ({ url: `users/getSelfCreatedUsers/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: User[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Admin: students no institute has enrolled ('Users With No Institute'). */
-    getUsersWithNoInstitute: b.query<User[], string>({
-      query: (userId) => `users/noInstitute/${userId}`,
+    getUsersWithNoInstitute: b.query<PageOf<User>, { userId: string } & PageArgs>({
+      query: ({ userId, ...page }) => ({ url: `users/noInstitute/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: User[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Students of one institute (user detail, Users tab). */
-    getUsersOfInstitute: b.query<User[], { instituteId: string; userId: string }>({
-      query: ({ instituteId, userId }) => `users/ofInstitute/${instituteId}/${userId}`,
+    getUsersOfInstitute: b.query<PageOf<User>, { instituteId: string; userId: string } & PageArgs>({
+      query: ({ instituteId, userId, ...page }) => ({ url: `users/ofInstitute/${instituteId}/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: User[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     getUser: b.query<User, { id: string; userId: string }>({
@@ -118,18 +128,22 @@ export const peopleApi = api.injectEndpoints({
       query: ({ userId, body }) => ({ url: `examaccess/create/${userId}`, method: 'POST', body }),
       invalidatesTags: (_r, _e, a) => [{ type: 'Access', id: a.body.user }],
     }),
-    /** The day's results: date (YYYY-MM-DD) to the next day. */
-    getResultsByDate: b.query<DayResult[], { userId: string; date: string; to: string }>({
-      query: ({ userId, date, to }) => ({ url: `reports/date/${userId}`, params: { date, to } }),
+    /** The day's results: date (YYYY-MM-DD) to the next day. Results lists: newest first; search by the student's email. */
+    getResultsByDate: b.query<PageOf<DayResult>, { userId: string; date: string; to: string } & PageArgs>({
+      query: ({ userId, date, to, ...page }) => ({ url: `reports/date/${userId}`, params: { date, to, ...pageParams(page) } }),
+      transformResponse: (rows: DayResult[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Result', id: 'LIST' }],
     }),
     /** Results of one user (user detail, Results tab) or of one institute's students (Result List tab). */
-    getResultsOfUser: b.query<Result[], { id: string; userId: string }>({
-      query: ({ id, userId }) => `results/of/${id}/${userId}`,
+    getResultsOfUser: b.query<PageOf<Result>, { id: string; userId: string } & PageArgs>({
+      query: ({ id, userId, ...page }) => ({ url: `results/of/${id}/${userId}`, params: pageParams(page) }),
+      transformResponse: (rows: Result[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Result', id: 'LIST' }],
     }),
-    getReport: b.query<Report, { userId: string; startDate: string; endDate: string }>({
-      query: ({ userId, startDate, endDate }) => ({ url: `reports/getReport/${userId}`, params: { startDate, endDate } }),
+    /** Institutes with their attempts in the period: most first; search by name. */
+    getReport: b.query<ReportPage, { userId: string; startDate: string; endDate: string } & PageArgs>({
+      query: ({ userId, startDate, endDate, ...page }) => ({ url: `reports/getReport/${userId}`, params: { startDate, endDate, ...pageParams(page) } }),
+      transformResponse: ({ startDate, endDate, reports }: Report, meta) => ({ startDate, endDate, ...toPage(reports, meta) }),
       providesTags: ['Report'],
     }),
   }),

@@ -3,6 +3,8 @@
  * a spreadsheet would run as a formula (= + - @, tab, CR at the start) are escaped with a leading quote; UTF-8 with a
  * BOM so that Excel shows Korean and Nepali text.
  */
+import { PAGE_LIMIT_MAX, type PageOf } from 'shared-api';
+
 type Cell = string | number | null | undefined;
 
 /** The CSV text of a table: a header line and the rows, CRLF line ends. */
@@ -21,4 +23,22 @@ export async function downloadCsv(filename: string, header: string[], rows: Cell
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Every row of a list the server pages: asks page after page at the largest page size until the total is reached.
+ * A row met twice (rows added at the top while paging push others down a page) is kept once, by `key`.
+ */
+export async function collectAllPages<T>(
+  load: (page: number, limit: number) => Promise<PageOf<T>>,
+  key: (row: T) => string,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<T[]> {
+  const byKey = new Map<string, T>();
+  for (let page = 1; ; page++) {
+    const { rows, total } = await load(page, PAGE_LIMIT_MAX);
+    for (const r of rows) if (!byKey.has(key(r))) byKey.set(key(r), r);
+    onProgress?.(byKey.size, Math.max(total, byKey.size));
+    if (rows.length < PAGE_LIMIT_MAX || page * PAGE_LIMIT_MAX >= total) return [...byKey.values()];
+  }
 }

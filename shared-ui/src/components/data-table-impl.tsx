@@ -1,6 +1,7 @@
-import { Box, Button, HStack, Input, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Spinner, Text } from '@chakra-ui/react';
 import { NativeSelect, Table } from '../overlays';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { SEARCH_MAX } from 'shared-api';
 import { EmptyState, LoadingState } from './states';
 
 import type { DataTableProps } from './data-table';
@@ -8,42 +9,58 @@ import type { DataTableProps } from './data-table';
 /** A paginated table with optional search on one named field, loading and empty states (./data-table.tsx). */
 export function DataTable<T>({
   rows, columns, rowKey, pageSize: initialSize = 10, pageSizes = [5, 10, 20, 50], loading, emptyText = 'No records found',
-  searchField, caption,
+  searchField, caption, paging, total: serverTotal, fetching = false,
 }: DataTableProps<T>) {
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(initialSize);
-  const [query, setQuery] = useState('');
+  const [localPage, setLocalPage] = useState(0);
+  const [localSize, setLocalSize] = useState(initialSize);
+  const [localQuery, setLocalQuery] = useState('');
   const searchCol = columns.find((c) => c.header === searchField);
   const filtered = useMemo(() => {
     const all = rows ?? [];
-    if (!searchCol?.text || !query.trim()) return all;
-    const q = query.trim().toLowerCase();
+    if (paging || !searchCol?.text || !localQuery.trim()) return all;
+    const q = localQuery.trim().toLowerCase();
     return all.filter((r) => searchCol.text!(r).toLowerCase().includes(q));
-  }, [rows, query, searchCol]);
-  const pages = Math.max(1, Math.ceil(filtered.length / size));
-  const current = Math.min(page, pages - 1);
-  const visible = filtered.slice(current * size, current * size + size);
+  }, [rows, localQuery, searchCol, paging]);
+
+  const size = paging ? paging.pageSize : localSize;
+  const total = paging ? (serverTotal ?? rows?.length ?? 0) : filtered.length;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(paging ? paging.page - 1 : localPage, pages - 1);
+  const visible = paging ? (rows ?? []) : filtered.slice(current * size, current * size + size);
+  const query = paging ? paging.searchText : localQuery;
+  const goTo = (index: number) => (paging ? paging.setPage(index + 1) : setLocalPage(index));
+
+  // The list shrank under the current page (rows deleted elsewhere): show its last page.
+  const pastTheEnd = !!paging && serverTotal !== undefined && !fetching && paging.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) paging.setPage(pages);
+  }, [pastTheEnd, paging, pages]);
 
   if (loading) return <LoadingState />;
+  const searchLabel = paging ? searchField : searchCol?.header;
   return (
     <Box>
-      {searchCol && (
+      {searchLabel && (
         <Input
           mb="3"
           maxW="sm"
-          placeholder={`Search by ${searchCol.header}`}
-          aria-label={`Search by ${searchCol.header}`}
+          placeholder={`Search by ${searchLabel}`}
+          aria-label={`Search by ${searchLabel}`}
+          maxLength={paging ? SEARCH_MAX : undefined}
           value={query}
           onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(0);
+            if (paging) paging.setSearchText(e.target.value);
+            else {
+              setLocalQuery(e.target.value);
+              setLocalPage(0);
+            }
           }}
         />
       )}
-      {filtered.length === 0 ? (
-        <EmptyState title={emptyText} />
+      {total === 0 || visible.length === 0 ? (
+        fetching ? <LoadingState /> : <EmptyState title={emptyText} />
       ) : (
-        <Box overflowX="auto">
+        <Box overflowX="auto" aria-busy={fetching} opacity={fetching ? 0.6 : 1} transition="opacity 0.2s">
           <Table.Root size="sm" variant="outline" striped aria-label={caption}>
             <Table.Header>
               <Table.Row>
@@ -64,8 +81,9 @@ export function DataTable<T>({
           </Table.Root>
         </Box>
       )}
-      {filtered.length > 0 && (
+      {total > 0 && (
         <HStack mt="3" gap="3" justify="flex-end" flexWrap="wrap">
+          {fetching && <Spinner size="sm" aria-label="Loading page" />}
           <Text fontSize="sm" color="fg.muted">
             Rows per page
           </Text>
@@ -74,8 +92,12 @@ export function DataTable<T>({
               aria-label="Rows per page"
               value={size}
               onChange={(e) => {
-                setSize(Number(e.target.value));
-                setPage(0);
+                const n = Number(e.target.value);
+                if (paging) paging.setPageSize(n);
+                else {
+                  setLocalSize(n);
+                  setLocalPage(0);
+                }
               }}
             >
               {Array.from(new Set([...pageSizes, initialSize])).sort((a, b) => a - b).map((n) => (
@@ -84,13 +106,13 @@ export function DataTable<T>({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Text fontSize="sm">
-            {current * size + 1}–{Math.min(filtered.length, current * size + size)} of {filtered.length}
+          <Text fontSize="sm" data-testid="table-range">
+            {current * size + 1}–{Math.min(total, current * size + size)} of {total}
           </Text>
-          <Button size="sm" variant="outline" onClick={() => setPage(current - 1)} disabled={current === 0}>
+          <Button size="sm" variant="outline" onClick={() => goTo(current - 1)} disabled={current === 0}>
             Previous page
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+          <Button size="sm" variant="outline" onClick={() => goTo(current + 1)} disabled={current >= pages - 1}>
             Next page
           </Button>
         </HStack>

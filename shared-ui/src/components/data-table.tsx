@@ -2,8 +2,12 @@
  * DataTable: a paginated table with optional search on one named field, loading and empty states. Its code (and
  * Chakra's table and select) is fetched when a table is first shown (./data-table-impl.tsx): no screen of a
  * student's first render has one. The page shows its loading state meanwhile.
+ *
+ * Two modes: the table pages and searches `rows` itself (short lists), or, with `paging` (useServerPaging), `rows` is
+ * the one page the server sent for `paging.args` and `total` the number of rows matching (lists that grow with the data).
  */
-import type { JSX, ReactNode } from 'react';
+import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
+import type { PageArgs } from 'shared-api';
 import { lazyScreen } from './lazy-screen';
 
 export interface Column<T> {
@@ -13,17 +17,74 @@ export interface Column<T> {
   text?: (row: T) => string;
 }
 
+/** Page, page size and search of a server-paged table; the screen queries with `args`. */
+export interface ServerPaging {
+  /** 1-based */
+  page: number;
+  pageSize: number;
+  /** what the search box shows; `args.search` follows it once typing pauses */
+  searchText: string;
+  setPage(page: number): void;
+  setPageSize(size: number): void;
+  setSearchText(text: string): void;
+  args: PageArgs;
+}
+
+/** How long typing in a server-paged table's search box pauses before the search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Page (from 1), page size and search of one server-paged table. A new `resetKey` (e.g. the chosen date) starts again
+ * at page 1.
+ */
+export function useServerPaging(pageSize = 10, resetKey?: string): ServerPaging {
+  const [page, setPage] = useState(1);
+  const [keyOfPage, setKeyOfPage] = useState(resetKey);
+  if (keyOfPage !== resetKey) {
+    setKeyOfPage(resetKey);
+    setPage(1);
+  }
+  const [size, setSize] = useState(pageSize);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const next = searchText.trim();
+    if (next === search) return undefined;
+    const timer = setTimeout(() => {
+      setSearch(next);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, search]);
+  const args = useMemo<PageArgs>(() => ({ page, limit: size, ...(search ? { search } : {}) }), [page, size, search]);
+  return useMemo(() => ({
+    page, pageSize: size, searchText, setPage, setSearchText, args,
+    setPageSize: (n: number) => {
+      setSize(n);
+      setPage(1);
+    },
+  }), [page, size, searchText, args]);
+}
+
 export interface DataTableProps<T> {
+  /** every row, or with `paging` the current page's rows */
   rows: T[] | undefined;
   columns: Column<T>[];
   rowKey: (row: T) => string;
   pageSize?: number;
   pageSizes?: number[];
+  /** nothing to show yet (the first load) */
   loading?: boolean;
   emptyText?: string;
-  /** search on this column's text (by header) */
+  /** the search box's label: 'Search by <searchField>'; without `paging`, searches that column's text */
   searchField?: string;
   caption?: string;
+  /** server-paged mode (see the file's comment) */
+  paging?: ServerPaging;
+  /** with `paging`: the number of rows matching the search */
+  total?: number;
+  /** with `paging`: another page is loading; the rows shown stay until it arrives */
+  fetching?: boolean;
 }
 
 export const DataTable = lazyScreen(

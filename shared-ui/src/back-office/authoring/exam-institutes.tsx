@@ -2,16 +2,17 @@
 import { useEffect, useState } from 'react';
 import { errorText, instituteAccessSchema, useForm, useSession, type AuthInstitute } from 'shared-api';
 import {
-  useAddInstituteAccessMutation, useGetAllInstitutesQuery, useGetExamInstitutesQuery, useGetExamQuery, useRemoveInstituteAccessMutation,
+  useAddInstituteAccessMutation, useGetExamInstitutesQuery, useGetExamQuery, useRemoveInstituteAccessMutation,
 } from 'shared-api/back-office';
 import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, notify, type Column } from 'shared-ui';
 import { FormDialog, SelectField } from '../common/form-dialog';
+import { useAllInstitutes } from '../common/all-institutes';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
 
 function AddInstituteDialog({ open, onClose, examId, taken }: { open: boolean; onClose: () => void; examId: string; taken: Set<string> }) {
   const { user } = useSession();
-  const institutes = useGetAllInstitutesQuery(user?._id ?? '', { skip: !user || !open });
+  const institutes = useAllInstitutes(open);
   const [addAccess] = useAddInstituteAccessMutation();
   const form = useForm<{ institute: string }>({
     schema: instituteAccessSchema,
@@ -34,11 +35,12 @@ function AddInstituteDialog({ open, onClose, examId, taken }: { open: boolean; o
       setErrors({});
     }
   }, [open, setValues, setErrors]);
-  const options = (institutes.data ?? []).filter((i) => !taken.has(i._id));
+  const loading = !institutes.rows;
+  const options = (institutes.rows ?? []).filter((i) => !taken.has(i._id));
   return (
     <FormDialog open={open} onClose={onClose} title="Add Institute" submitLabel="Give Access" submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <SelectField label="Institute" placeholder={institutes.isLoading ? 'Loading…' : 'Select Institute'} value={form.values.institute}
-        error={form.errors.institute} disabled={institutes.isLoading}
+      <SelectField label="Institute" placeholder={loading ? 'Loading…' : 'Select Institute'} value={form.values.institute}
+        error={form.errors.institute} disabled={loading}
         options={options.map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
         onChange={(x) => form.setFieldValue('institute', x)} onBlur={() => void form.validateField('institute')} />
     </FormDialog>

@@ -1,7 +1,9 @@
-/** The results of one exam (50 per page) with CSV download, and one result's detail. */
-import { errorText, type Result } from 'shared-api';
-import { useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
-import { Button, DataTable, ErrorState, PageHeader, ResultDetail, downloadCsv, type Column } from 'shared-ui';
+/** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
+import { useCallback } from 'react';
+import { errorText, useAppDispatch, type Result } from 'shared-api';
+import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
+import { Button, DataTable, ErrorState, PageHeader, ResultDetail, useServerPaging, type Column } from 'shared-ui';
+import { CsvExportButton } from '../common/csv-export-button';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
 import { useLoadErrorToast } from './use-load-error';
@@ -12,12 +14,18 @@ const day = (iso: string) => iso.slice(0, 10);
 export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
   const { examId, navigate, paths, args, skip } = useExamRoute(scope);
   const exam = useGetExamQuery(args, { skip });
-  const results = useGetExamResultsQuery(args, { skip });
+  const paging = useServerPaging(50);
+  const results = useGetExamResultsQuery({ ...args, ...paging.args }, { skip });
+  const dispatch = useAppDispatch();
+  const { userId } = args;
+  const loadAll = useCallback((page: number, limit: number) =>
+    dispatch(authoringApi.endpoints.getExamResults.initiate({ examId, userId, page, limit }, { subscribe: false, forceRefetch: true })).unwrap(),
+  [dispatch, examId, userId]);
   useLoadErrorToast(results.isError, results.error, 'Error cannot get Results', 'Error loading Results');
 
   const columns: Column<Result>[] = [
-    { header: 'Student', cell: studentName, text: studentName },
-    { header: 'Email', cell: (r) => r.user.email, text: (r) => r.user.email },
+    { header: 'Student', cell: studentName },
+    { header: 'Email', cell: (r) => r.user.email },
     { header: 'Score', cell: (r) => `${r.score}/${r.total_questions}` },
     { header: 'Date', cell: (r) => day(r.createdAt) },
     {
@@ -27,25 +35,28 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
       ),
     },
   ];
-  const title = exam.data?.title ?? results.data?.[0]?.exam ?? 'Exam';
+  const title = exam.data?.title ?? results.data?.rows[0]?.exam ?? 'Exam';
   return (
     <>
       <PageHeader
         title={`Results — ${title}`}
         onBack={() => navigate(paths.exam(examId))}
         actions={
-          <Button variant="outline" disabled={!results.data?.length}
-            onClick={() => downloadCsv(`results-${title}`, ['Student', 'Email', 'Score', 'Total', 'Date'],
-              (results.data ?? []).map((r) => [studentName(r), r.user.email, r.score, r.total_questions, day(r.createdAt)]))}>
-            Download CSV
-          </Button>
+          <CsvExportButton size="md" disabled={!results.data?.total && !paging.args.search} csv={{
+            filename: `results-${title}`,
+            header: ['Student', 'Email', 'Score', 'Total', 'Date'],
+            load: loadAll,
+            rowKey: (r) => r._id,
+            toCsvRow: (r) => [studentName(r), r.user.email, r.score, r.total_questions, day(r.createdAt)],
+            errorTitle: 'Error cannot get Results',
+          }} />
         }
       />
       {results.isError ? (
         <ErrorState title="Error cannot get Results" message={errorText(results.error, 'Error loading Results')} onRetry={() => void results.refetch()} />
       ) : (
-        <DataTable rows={results.data} columns={columns} rowKey={(r) => r._id} loading={results.isLoading} pageSize={50}
-          searchField="Email" emptyText="No Result Found" caption="Exam results" />
+        <DataTable rows={results.data?.rows} total={results.data?.total} paging={paging} loading={results.isLoading} fetching={results.isFetching}
+          columns={columns} rowKey={(r) => r._id} searchField="Email" emptyText="No Result Found" caption="Exam results" />
       )}
     </>
   );

@@ -1,17 +1,15 @@
-/** Institutes (admin, /institutes): table, add and edit dialog, delete with confirmation, view. */
-import { Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, TextField, PageHeader, notify } from 'shared-ui';
+/** Institutes (admin, /institutes): table (paged by the server, 10 a page, search by name), add and edit dialog, delete with confirmation, view. */
+import { Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
 import { useEffect, useState } from 'react';
 import { errorText, instituteCreateSchema, instituteEditSchema, useForm, useSession, type User } from 'shared-api';
 import {
-  useCreateInstituteMutation, useDeleteUserMutation, useGetAllInstitutesQuery, useUpdateInstituteMutation,
+  useCreateInstituteMutation, useDeleteUserMutation, useGetAllInstitutesQuery, useUpdateInstituteMutation, type InstituteRow,
 } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import type { PeoplePermissions } from './permissions';
 import { SelectField } from '../common/select-field';
 import { STATUS_OPTIONS } from './user-dialogs';
 import { StatusBadge } from './users-table';
-
-type InstituteRow = User & { students: number };
 
 export const INSTITUTE_ROLE_OPTIONS = [
   { value: '1', label: 'Can add exam' },
@@ -21,7 +19,8 @@ export const INSTITUTE_ROLE_OPTIONS = [
 export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
   const navigate = useNavigate();
-  const q = useGetAllInstitutesQuery(me?._id ?? '', { skip: !me });
+  const paging = useServerPaging(10);
+  const q = useGetAllInstitutesQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
   const [dialog, setDialog] = useState<{ institute: InstituteRow | null } | null>(null);
   const [deleting, setDeleting] = useState<InstituteRow | null>(null);
   const [deleteUser] = useDeleteUserMutation();
@@ -30,8 +29,8 @@ export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
   }, [q.error]);
 
   const columns: Column<InstituteRow>[] = [
-    { header: 'Name', cell: (i) => i.name, text: (i) => i.name },
-    { header: 'Email', cell: (i) => i.email, text: (i) => i.email },
+    { header: 'Name', cell: (i) => i.name },
+    { header: 'Email', cell: (i) => i.email },
     { header: 'Phone', cell: (i) => i.phone },
     { header: 'Students', cell: (i) => i.students },
     { header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
@@ -63,7 +62,8 @@ export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
           </Button>
         }
       />
-      <DataTable rows={q.data} columns={columns} rowKey={(i) => i._id} loading={q.isLoading} searchField="Name" caption="Institutes" emptyText="No institutes found" />
+      <DataTable rows={q.data?.rows} total={q.data?.total} paging={paging} loading={q.isLoading} fetching={q.isFetching}
+        columns={columns} rowKey={(i) => i._id} searchField="Name" caption="Institutes" emptyText="No institutes found" />
       {dialog && <InstituteDialog key={dialog.institute?._id ?? 'new'} institute={dialog.institute} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         open={!!deleting}

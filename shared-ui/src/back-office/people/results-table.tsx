@@ -1,5 +1,10 @@
-/** A results table (student, email, exam, score, date) with view and Download CSV; used by user detail and Today's Results. */
-import { Button, HStack, useNavigate, DataTable, downloadCsv } from 'shared-ui';
+/**
+ * A results table (student, email, exam, score, date) with view and Download CSV, paged by the server (50 rows a page,
+ * search by the student's email); used by user detail and Today's Results.
+ */
+import { Button, HStack, useNavigate, DataTable, type ServerPaging } from 'shared-ui';
+import type { PageOf } from 'shared-api';
+import { CsvExportButton } from '../common/csv-export-button';
 import { formatDateTime } from './permissions';
 
 export interface ResultRow {
@@ -13,15 +18,22 @@ export interface ResultRow {
   date: string;
 }
 
+/** The spec's page size of results tables. */
+export const RESULTS_PAGE_SIZE = 50;
+
 export function ResultsTable({
-  rows, loading, resultPath, emptyText, csvName, pageSize = 50, caption = 'Results',
+  page, paging, loading, fetching, loadAll, resultPath, emptyText, csvName, caption = 'Results',
 }: {
-  rows: ResultRow[] | undefined;
+  /** the current page, as ResultRows */
+  page: PageOf<ResultRow> | undefined;
+  paging: ServerPaging;
   loading?: boolean;
+  fetching?: boolean;
+  /** one page of the whole list (no search), for the CSV */
+  loadAll: (page: number, limit: number) => Promise<PageOf<ResultRow>>;
   resultPath: (resultId: string) => string;
   emptyText: string;
   csvName: string;
-  pageSize?: number;
   caption?: string;
 }) {
   const navigate = useNavigate();
@@ -29,31 +41,30 @@ export function ResultsTable({
   return (
     <>
       <HStack justify="flex-end" mb="2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!rows?.length}
-          onClick={() =>
-            downloadCsv(
-              csvName,
-              ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date'],
-              (rows ?? []).map((r) => [r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date)]),
-            )
-          }
-        >
-          Download CSV
-        </Button>
+        <CsvExportButton
+          disabled={!page?.total && !paging.args.search}
+          csv={{
+            filename: csvName,
+            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date'],
+            load: loadAll,
+            rowKey: (r) => r._id,
+            toCsvRow: (r) => [r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date)],
+            errorTitle: 'Error cannot get Results',
+          }}
+        />
       </HStack>
       <DataTable
-        rows={rows}
+        rows={page?.rows}
+        total={page?.total}
+        paging={paging}
         loading={loading}
+        fetching={fetching}
         rowKey={(r) => r._id}
-        pageSize={pageSize}
         caption={caption}
         emptyText={emptyText}
-        searchField="Student"
+        searchField="Email"
         columns={[
-          { header: 'Student', cell: (r) => r.student, text: (r) => `${r.student} ${r.email}` },
+          { header: 'Student', cell: (r) => r.student },
           { header: 'Email', cell: (r) => r.email },
           { header: 'Exam', cell: (r) => r.exam },
           { header: 'Score', cell: score },

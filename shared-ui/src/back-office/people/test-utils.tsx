@@ -8,7 +8,22 @@ export interface FakeCall {
   method: string;
   path: string;
   body: unknown;
+  search: URLSearchParams;
 }
+
+/** A reply with headers (e.g. a page of a server-paged list and its X-Total-Count), possibly late. */
+export interface FakeReply {
+  body: unknown;
+  headers?: Record<string, string>;
+  /** answer only once this settles */
+  after?: Promise<unknown>;
+}
+
+const BY_URL = Symbol('byUrl');
+/** A route answered from the request's URL (e.g. its page and search), instead of a fixed body. */
+export const byUrl = (answer: (url: URL) => FakeReply) => ({ [BY_URL]: answer });
+type ByUrl = { [BY_URL]: (url: URL) => FakeReply };
+const isByUrl = (v: unknown): v is ByUrl => typeof v === 'object' && v !== null && BY_URL in v;
 
 /** Replaces fetch: answers by path from `routes` (GET lists default to []), records every call. */
 export function fakeApi(routes: Record<string, unknown> = {}) {
@@ -18,10 +33,12 @@ export function fakeApi(routes: Record<string, unknown> = {}) {
     const url = new URL(req.url);
     const path = url.pathname.replace(/^\/api\//, '');
     const text = req.method === 'GET' ? '' : await req.clone().text();
-    calls.push({ method: req.method, path, body: text ? JSON.parse(text) : null });
+    calls.push({ method: req.method, path, body: text ? JSON.parse(text) : null, search: url.searchParams });
     const key = Object.keys(routes).find((k) => path.startsWith(k));
     const data = key ? routes[key] : req.method === 'GET' ? [] : {};
-    return new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const reply: FakeReply = isByUrl(data) ? data[BY_URL](url) : { body: data };
+    await reply.after;
+    return new Response(JSON.stringify(reply.body), { status: 200, headers: { 'Content-Type': 'application/json', ...reply.headers } });
   });
   return { calls, restore: () => spy.mockRestore() };
 }

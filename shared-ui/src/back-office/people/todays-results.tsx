@@ -1,13 +1,15 @@
-/** Today's Results (/results): the day's attempts (date to the next day), 50 per page, with CSV. */
-import { Box, ErrorState, TextField, PageHeader, notify } from 'shared-ui';
-import { useEffect, useMemo, useState } from 'react';
-import { errorText, useSession, type DayResult } from 'shared-api';
-import { useGetResultsByDateQuery } from 'shared-api/back-office';
+/** Today's Results (/results): the day's attempts (date to the next day), 50 per page from the server, with CSV. */
+import { Box, ErrorState, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { errorText, useAppDispatch, useSession, type DayResult, type PageOf } from 'shared-api';
+import { peopleApi, useGetResultsByDateQuery } from 'shared-api/back-office';
 import { isoDate, nextDay, type PeoplePermissions } from './permissions';
-import { ResultsTable, type ResultRow } from './results-table';
+import { RESULTS_PAGE_SIZE, ResultsTable, type ResultRow } from './results-table';
 
-export function dayRows(rows: DayResult[] | undefined): ResultRow[] | undefined {
-  return rows?.map((r) => ({
+export function dayRows(page: PageOf<DayResult>): PageOf<ResultRow>;
+export function dayRows(page: PageOf<DayResult> | undefined): PageOf<ResultRow> | undefined;
+export function dayRows(page: PageOf<DayResult> | undefined): PageOf<ResultRow> | undefined {
+  return page && { total: page.total, rows: page.rows.map((r) => ({
     _id: r._id,
     resultId: r.result?._id ?? null,
     student: `${r.user.firstname} ${r.user.lastname}`.trim(),
@@ -16,18 +18,24 @@ export function dayRows(rows: DayResult[] | undefined): ResultRow[] | undefined 
     score: r.result ? r.result.score : null,
     total: r.result ? r.result.total_questions : null,
     date: r.createdAt,
-  }));
+  })) };
 }
 
 export function TodaysResultsPage({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
   const [date, setDate] = useState(() => isoDate(new Date()));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const q = useGetResultsByDateQuery({ userId: me?._id ?? '', date, to: valid ? nextDay(date) : '' }, { skip: !me || !valid });
+  const paging = useServerPaging(RESULTS_PAGE_SIZE, date);
+  const day = useMemo(() => ({ userId: me?._id ?? '', date, to: valid ? nextDay(date) : '' }), [me?._id, date, valid]);
+  const q = useGetResultsByDateQuery({ ...day, ...paging.args }, { skip: !me || !valid });
   useEffect(() => {
     if (q.error) notify.error('Error cannot get Results', errorText(q.error, 'Error loading Results'), 'day-results');
   }, [q.error]);
   const rows = useMemo(() => dayRows(q.data), [q.data]);
+  const dispatch = useAppDispatch();
+  const loadAll = useCallback(async (page: number, limit: number) =>
+    dayRows(await dispatch(peopleApi.endpoints.getResultsByDate.initiate({ ...day, page, limit }, { subscribe: false, forceRefetch: true })).unwrap()),
+  [dispatch, day]);
   return (
     <>
       <PageHeader title="Todays Results" />
@@ -37,7 +45,8 @@ export function TodaysResultsPage({ perms }: { perms: PeoplePermissions }) {
       {q.error ? (
         <ErrorState title="Error cannot get Results" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />
       ) : (
-        <ResultsTable rows={rows} loading={q.isFetching && !q.data} resultPath={perms.resultPath} emptyText="No Result Found" csvName={`results-${date}`} caption={`Results of ${date}`} />
+        <ResultsTable page={rows} paging={paging} loading={q.isLoading} fetching={q.isFetching} loadAll={loadAll} resultPath={perms.resultPath}
+          emptyText="No Result Found" csvName={`results-${date}`} caption={`Results of ${date}`} />
       )}
     </>
   );

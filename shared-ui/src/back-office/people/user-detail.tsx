@@ -1,19 +1,24 @@
 /** User detail (/users/{userId}, /institutes/{userId}): header, then tabs for an institute or for a student. */
-import { Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify } from 'shared-ui';
-import { useEffect, useMemo } from 'react';
 import {
-  ROLE_LABEL, errorText, useGetUserInfoQuery, useSession, type Exam, type Result,
+  Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify,
+  useServerPaging,
+} from 'shared-ui';
+import { useCallback, useEffect, useMemo } from 'react';
+import {
+  ROLE_LABEL, errorText, useAppDispatch, useGetUserInfoQuery, useSession, type Exam, type PageOf, type Result,
 } from 'shared-api';
 import {
-  useGetExamsGrantedToQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery, useGetUsersOfInstituteQuery,
+  peopleApi, useGetExamsGrantedToQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery, useGetUsersOfInstituteQuery,
 } from 'shared-api/back-office';
 import type { PeoplePermissions } from './permissions';
-import { ResultsTable, type ResultRow } from './results-table';
+import { RESULTS_PAGE_SIZE, ResultsTable, type ResultRow } from './results-table';
 import { UserAccessTab } from './user-access';
-import { UsersTable } from './users-table';
+import { UsersTable, useUsersPaging } from './users-table';
 
-export function resultRows(results: Result[] | undefined): ResultRow[] | undefined {
-  return results?.map((r) => ({
+export function resultRows(page: PageOf<Result>): PageOf<ResultRow>;
+export function resultRows(page: PageOf<Result> | undefined): PageOf<ResultRow> | undefined;
+export function resultRows(page: PageOf<Result> | undefined): PageOf<ResultRow> | undefined {
+  return page && { total: page.total, rows: page.rows.map((r) => ({
     _id: r._id,
     resultId: r._id,
     student: `${r.user.firstname} ${r.user.lastname}`.trim(),
@@ -22,7 +27,7 @@ export function resultRows(results: Result[] | undefined): ResultRow[] | undefin
     score: r.score,
     total: r.total_questions,
     date: r.createdAt,
-  }));
+  })) };
 }
 
 export default function UserDetailPage({ perms }: { perms: PeoplePermissions }) {
@@ -94,13 +99,22 @@ function StudentTabs({ studentId, perms }: { studentId: string; perms: PeoplePer
 
 function ResultsOf({ id, perms, emptyText, csvName }: { id: string; perms: PeoplePermissions; emptyText: string; csvName: string }) {
   const { user: me } = useSession();
-  const q = useGetResultsOfUserQuery({ id, userId: me?._id ?? '' }, { skip: !me });
+  const userId = me?._id ?? '';
+  const paging = useServerPaging(RESULTS_PAGE_SIZE);
+  const q = useGetResultsOfUserQuery({ id, userId, ...paging.args }, { skip: !me });
   useEffect(() => {
     if (q.error) notify.error(errorText(q.error, 'Error loading Results'), undefined, 'results-load');
   }, [q.error]);
   const rows = useMemo(() => resultRows(q.data), [q.data]);
+  const dispatch = useAppDispatch();
+  const loadAll = useCallback(async (page: number, limit: number) =>
+    resultRows(await dispatch(peopleApi.endpoints.getResultsOfUser.initiate({ id, userId, page, limit }, { subscribe: false, forceRefetch: true })).unwrap()),
+  [dispatch, id, userId]);
   if (q.error) return <ErrorState title="Error cannot get Results" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />;
-  return <ResultsTable rows={rows} loading={q.isLoading} resultPath={perms.resultPath} emptyText={emptyText} csvName={csvName} />;
+  return (
+    <ResultsTable page={rows} paging={paging} loading={q.isLoading} fetching={q.isFetching} loadAll={loadAll} resultPath={perms.resultPath}
+      emptyText={emptyText} csvName={csvName} />
+  );
 }
 
 function InstituteTabs({ instituteId, perms }: { instituteId: string; perms: PeoplePermissions }) {
@@ -130,11 +144,9 @@ function InstituteTabs({ instituteId, perms }: { instituteId: string; perms: Peo
 
 function InstituteUsersTab({ instituteId, perms }: { instituteId: string; perms: PeoplePermissions }) {
   const { user: me } = useSession();
-  const q = useGetUsersOfInstituteQuery({ instituteId, userId: me?._id ?? '' }, { skip: !me });
-  useEffect(() => {
-    if (q.error) notify.error('Error cannot get Users', errorText(q.error, ''), 'inst-users-load');
-  }, [q.error]);
-  return <UsersTable users={q.data} loading={q.isLoading} perms={perms} caption="Students of the institute" />;
+  const paging = useUsersPaging();
+  const q = useGetUsersOfInstituteQuery({ instituteId, userId: me?._id ?? '', ...paging.args }, { skip: !me });
+  return <UsersTable list={q} paging={paging} perms={perms} caption="Students of the institute" />;
 }
 
 export function ExamGrid({ exams, emptyText }: { exams: Exam[]; emptyText: string }) {

@@ -1,23 +1,18 @@
 /** User Management (/users): admins get 'Yours Users', 'Users With No Institute' and 'All Users'; institutes their students. */
 import { Button, HStack, Tabs, PageHeader, notify } from 'shared-ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorText, useForm, useSession, addToInstituteSchema, type User } from 'shared-api';
 import {
-  useAddUserToInstituteMutation, useGetAllInstitutesQuery, useGetAllUsersQuery, useGetInstituteUsersQuery, useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery,
+  useAddUserToInstituteMutation, useGetAllUsersQuery, useGetInstituteUsersQuery, useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery,
 } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import type { PeoplePermissions } from './permissions';
 import { SelectField } from '../common/select-field';
+import { useAllInstitutes } from '../common/all-institutes';
 import { AddUserDialog } from './user-dialogs';
-import { UsersTable } from './users-table';
+import { UsersTable, useUsersPaging } from './users-table';
 
 const CsvImportDialog = lazy(() => import('./csv-import-dialog'));
-
-function useLoadErrorToast(error: unknown) {
-  useEffect(() => {
-    if (error) notify.error('Error cannot get Users', errorText(error, ''), 'users-load');
-  }, [error]);
-}
 
 export function UserManagementPage({ perms }: { perms: PeoplePermissions }) {
   const [adding, setAdding] = useState(false);
@@ -50,17 +45,46 @@ export function UserManagementPage({ perms }: { perms: PeoplePermissions }) {
 
 function InstituteUsers({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
-  const q = useGetInstituteUsersQuery(me?._id ?? '', { skip: !me });
-  useLoadErrorToast(q.error);
-  return <UsersTable users={q.data} loading={q.isLoading} perms={perms} caption="Your users" />;
+  const paging = useUsersPaging();
+  const q = useGetInstituteUsersQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
+  return <UsersTable list={q} paging={paging} perms={perms} caption="Your users" />;
+}
+
+// One component per tab: a tab's list is asked for when the tab is first opened (lazyMount).
+function OwnUsersTab({ perms }: { perms: PeoplePermissions }) {
+  const { user: me } = useSession();
+  const paging = useUsersPaging();
+  const q = useGetSelfCreatedUsersQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
+  return <UsersTable list={q} paging={paging} perms={perms} caption="Yours Users" />;
+}
+
+function NoInstituteTab({ perms, onAdd }: { perms: PeoplePermissions; onAdd: (u: User) => void }) {
+  const { user: me } = useSession();
+  const paging = useUsersPaging();
+  const q = useGetUsersWithNoInstituteQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
+  return (
+    <UsersTable
+      list={q}
+      paging={paging}
+      perms={perms}
+      caption="Users With No Institute"
+      extraAction={(u) => (
+        <Button size="xs" colorPalette="blue" variant="outline" aria-label={`Add ${u.name || u.email} to Institute`} onClick={() => onAdd(u)}>
+          Add to Institute
+        </Button>
+      )}
+    />
+  );
+}
+
+function AllUsersTab({ perms }: { perms: PeoplePermissions }) {
+  const { user: me } = useSession();
+  const paging = useUsersPaging();
+  const q = useGetAllUsersQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
+  return <UsersTable list={q} paging={paging} perms={perms} caption="All Users" />;
 }
 
 function AdminUsers({ perms }: { perms: PeoplePermissions }) {
-  const { user: me } = useSession();
-  const own = useGetSelfCreatedUsersQuery(me?._id ?? '', { skip: !me });
-  const all = useGetAllUsersQuery(me?._id ?? '', { skip: !me });
-  const none = useGetUsersWithNoInstituteQuery(me?._id ?? '', { skip: !me });
-  useLoadErrorToast(own.error ?? none.error ?? all.error);
   const [adding, setAdding] = useState<User | null>(null);
   return (
     <Tabs.Root defaultValue="own" lazyMount variant="line">
@@ -70,23 +94,13 @@ function AdminUsers({ perms }: { perms: PeoplePermissions }) {
         <Tabs.Trigger value="all">All Users</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="own">
-        <UsersTable users={own.data} loading={own.isLoading} perms={perms} caption="Yours Users" />
+        <OwnUsersTab perms={perms} />
       </Tabs.Content>
       <Tabs.Content value="none">
-        <UsersTable
-          users={none.data}
-          loading={none.isLoading}
-          perms={perms}
-          caption="Users With No Institute"
-          extraAction={(u) => (
-            <Button size="xs" colorPalette="blue" variant="outline" aria-label={`Add ${u.name || u.email} to Institute`} onClick={() => setAdding(u)}>
-              Add to Institute
-            </Button>
-          )}
-        />
+        <NoInstituteTab perms={perms} onAdd={setAdding} />
       </Tabs.Content>
       <Tabs.Content value="all">
-        <UsersTable users={all.data} loading={all.isLoading} perms={perms} caption="All Users" />
+        <AllUsersTab perms={perms} />
       </Tabs.Content>
       <AddToInstituteDialog user={adding} onClose={() => setAdding(null)} />
     </Tabs.Root>
@@ -95,7 +109,7 @@ function AdminUsers({ perms }: { perms: PeoplePermissions }) {
 
 function AddToInstituteDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { user: me } = useSession();
-  const institutes = useGetAllInstitutesQuery(me?._id ?? '', { skip: !me || !user });
+  const institutes = useAllInstitutes(!!user);
   const [addUser] = useAddUserToInstituteMutation();
   const form = useForm({
     schema: addToInstituteSchema,
@@ -117,10 +131,10 @@ function AddToInstituteDialog({ user, onClose }: { user: User | null; onClose: (
       <SelectField
         label="Institute"
         name="institute"
-        placeholder="Select institute"
         value={form.values.institute}
         onChange={(v) => form.setFieldValue('institute', v)}
-        options={(institutes.data ?? []).map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
+        placeholder={institutes.rows ? 'Select institute' : 'Loading…'}
+        options={(institutes.rows ?? []).map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
         error={form.errors.institute}
       />
     </FormDialog>

@@ -1,7 +1,10 @@
-/** The users table: Email, First Name, Last Name, Status, with edit (and password), delete and view. */
-import { Badge, Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, notify } from 'shared-ui';
-import { useState, type ReactNode } from 'react';
-import { errorText, useSession, type User } from 'shared-api';
+/**
+ * The users table: Email, First Name, Last Name, Status, with edit (and password), delete and view. Paged by the
+ * server (10 rows a page, search by email): the screen queries with `paging.args` (useUsersPaging) and passes the query.
+ */
+import { Badge, Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, notify, useServerPaging, type ServerPaging } from 'shared-ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { errorText, useSession, type PageOf, type User } from 'shared-api';
 import { useDeleteUserMutation } from 'shared-api/back-office';
 import type { PeoplePermissions } from './permissions';
 import { EditUserDialog } from './user-dialogs';
@@ -10,11 +13,22 @@ export function StatusBadge({ status }: { status: 0 | 1 }) {
   return <Badge colorPalette={status === 1 ? 'green' : 'red'}>{status === 1 ? 'Active' : 'Disabled'}</Badge>;
 }
 
+/** What a paged list query gives the table (RTK Query's hook result has these). */
+export interface PagedList<T> {
+  data?: PageOf<T>;
+  isLoading: boolean;
+  isFetching: boolean;
+  error?: unknown;
+}
+
+/** The spec's page size of users tables. */
+export const useUsersPaging = () => useServerPaging(10);
+
 export function UsersTable({
-  users, loading, perms, extraAction, caption = 'Users', emptyText = 'No users found',
+  list, paging, perms, extraAction, caption = 'Users', emptyText = 'No users found',
 }: {
-  users: User[] | undefined;
-  loading?: boolean;
+  list: PagedList<User>;
+  paging: ServerPaging;
   perms: PeoplePermissions;
   extraAction?: (u: User) => ReactNode;
   caption?: string;
@@ -25,11 +39,14 @@ export function UsersTable({
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [deleteUser] = useDeleteUserMutation();
+  useEffect(() => {
+    if (list.error) notify.error('Error cannot get Users', errorText(list.error, ''), 'users-load');
+  }, [list.error]);
 
   const columns: Column<User>[] = [
-    { header: 'Email', cell: (u) => u.email, text: (u) => u.email },
-    { header: 'First Name', cell: (u) => u.first_name, text: (u) => u.first_name },
-    { header: 'Last Name', cell: (u) => u.last_name, text: (u) => u.last_name },
+    { header: 'Email', cell: (u) => u.email },
+    { header: 'First Name', cell: (u) => u.first_name },
+    { header: 'Last Name', cell: (u) => u.last_name },
     { header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
     {
       header: 'Actions',
@@ -55,7 +72,8 @@ export function UsersTable({
 
   return (
     <>
-      <DataTable rows={users} columns={columns} rowKey={(u) => u._id} loading={loading} searchField="Email" caption={caption} emptyText={emptyText} />
+      <DataTable rows={list.data?.rows} total={list.data?.total} paging={paging} loading={list.isLoading} fetching={list.isFetching}
+        columns={columns} rowKey={(u) => u._id} searchField="Email" caption={caption} emptyText={emptyText} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={!!deleting}
