@@ -2,8 +2,9 @@
 import { useEffect, useState } from 'react';
 import { categorySchema, errorText, useForm, useSession, type Category } from 'shared-api';
 import { useCreateCategoryMutation, useDeleteCategoryMutation, useGetCategoriesQuery } from 'shared-api/back-office';
-import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, TextField, notify, type Column } from 'shared-ui';
+import { Button, DataTable, ErrorState, PageHeader, TextField, notify, type Column } from 'shared-ui';
 import { FormDialog } from '../common/form-dialog';
+import { useConfirmedAction } from '../common/confirmed-action';
 import { useLoadErrorToast } from './use-load-error';
 
 function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -44,7 +45,12 @@ export function CategoriesPage() {
   const categories = useGetCategoriesQuery(user?._id ?? '', { skip: !user });
   const [deleteCategory] = useDeleteCategoryMutation();
   const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<Category | null>(null);
+  const remove = useConfirmedAction<Category>({
+    message: 'Are you sure you want to delete this catgory?',
+    act: (c) => deleteCategory({ categoryId: c._id, userId: user!._id }).unwrap(),
+    success: 'Sucessfully Deleted User',
+    failure: (e) => ['Deletion Error', errorText(e, 'Error Deleting User')],
+  });
   useLoadErrorToast(categories.isError, categories.error, 'Error cannot get Categories');
 
   const columns: Column<Category>[] = [
@@ -52,7 +58,7 @@ export function CategoriesPage() {
     {
       header: 'Actions',
       cell: (c) => (
-        <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToDelete(c)} aria-label={`Delete ${c.title}`}>Delete</Button>
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(c)} aria-label={`Delete ${c.title}`}>Delete</Button>
       ),
     },
   ];
@@ -66,22 +72,7 @@ export function CategoriesPage() {
           searchField="Title" emptyText="No Categories Found" caption="Categories" />
       )}
       <AddCategoryDialog open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={!!toDelete}
-        destructive
-        message="Are you sure you want to delete this catgory?"
-        onClose={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete || !user) return;
-          try {
-            await deleteCategory({ categoryId: toDelete._id, userId: user._id }).unwrap();
-            notify.success('Sucessfully Deleted User');
-            setToDelete(null);
-          } catch (e) {
-            notify.error('Deletion Error', errorText(e, 'Error Deleting User'));
-          }
-        }}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -4,8 +4,9 @@ import { errorText, instituteAccessSchema, useForm, useSession, type AuthInstitu
 import {
   useAddInstituteAccessMutation, useGetExamInstitutesQuery, useGetExamQuery, useRemoveInstituteAccessMutation,
 } from 'shared-api/back-office';
-import { Button, ConfirmDialog, DataTable, ErrorState, PageHeader, notify, type Column } from 'shared-ui';
+import { Button, DataTable, ErrorState, PageHeader, notify, type Column } from 'shared-ui';
 import { FormDialog, SelectField } from '../common/form-dialog';
+import { useConfirmedAction } from '../common/confirmed-action';
 import { useAllInstitutes } from '../common/all-institutes';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
@@ -53,7 +54,12 @@ export function ExamInstitutesPage({ scope }: { scope: AuthoringScope }) {
   const list = useGetExamInstitutesQuery(args, { skip });
   const [removeAccess] = useRemoveInstituteAccessMutation();
   const [adding, setAdding] = useState(false);
-  const [toRemove, setToRemove] = useState<AuthInstitute | null>(null);
+  const remove = useConfirmedAction<AuthInstitute>({
+    message: 'Are you sure you want to remove this institute?',
+    act: (i) => removeAccess({ examId, userId: user!._id, institute: i._id }).unwrap(),
+    success: 'Institute Given Access to Exam',
+    failure: (e) => ['Fetch Error', errorText(e, 'Error cannot get Results')],
+  });
 
   const columns: Column<AuthInstitute>[] = [
     { header: 'Name', cell: (i) => i.name, text: (i) => i.name },
@@ -61,7 +67,7 @@ export function ExamInstitutesPage({ scope }: { scope: AuthoringScope }) {
     {
       header: 'Actions',
       cell: (i) => (
-        <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToRemove(i)} aria-label={`Remove ${i.email}`}>Remove</Button>
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(i)} aria-label={`Remove ${i.email}`}>Remove</Button>
       ),
     },
   ];
@@ -79,22 +85,7 @@ export function ExamInstitutesPage({ scope }: { scope: AuthoringScope }) {
           emptyText="No institute can see this exam yet" caption="Institutes with access" />
       )}
       <AddInstituteDialog open={adding} onClose={() => setAdding(false)} examId={examId} taken={new Set((list.data ?? []).map((i) => i._id))} />
-      <ConfirmDialog
-        open={!!toRemove}
-        destructive
-        message="Are you sure you want to remove this institute?"
-        onClose={() => setToRemove(null)}
-        onConfirm={async () => {
-          if (!toRemove || !user) return;
-          try {
-            await removeAccess({ examId, userId: user._id, institute: toRemove._id }).unwrap();
-            notify.success('Institute Given Access to Exam');
-            setToRemove(null);
-          } catch (e) {
-            notify.error('Fetch Error', errorText(e, 'Error cannot get Results'));
-          }
-        }}
-      />
+      {remove.dialog}
     </>
   );
 }

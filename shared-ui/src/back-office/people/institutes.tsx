@@ -1,11 +1,12 @@
 /** Institutes (admin, /institutes): table (paged by the server, 10 a page, search by name), add and edit dialog, delete with confirmation, view. */
-import { Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
+import { Button, HStack, useNavigate, DataTable, type Column, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
 import { useEffect, useState } from 'react';
 import { errorText, instituteCreateSchema, instituteEditSchema, useForm, useSession, type User } from 'shared-api';
 import {
   useCreateInstituteMutation, useDeleteUserMutation, useGetAllInstitutesQuery, useUpdateInstituteMutation, type InstituteRow,
 } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
+import { useConfirmedAction } from '../common/confirmed-action';
 import type { PeoplePermissions } from './permissions';
 import { SelectField } from '../common/select-field';
 import { STATUS_OPTIONS } from './user-dialogs';
@@ -22,7 +23,12 @@ export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
   const paging = useServerPaging(10);
   const q = useGetAllInstitutesQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
   const [dialog, setDialog] = useState<{ institute: InstituteRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<InstituteRow | null>(null);
+  const remove = useConfirmedAction<InstituteRow>({
+    message: 'Are you sure you want to delete this institute?',
+    act: (i) => deleteUser({ userId: me!._id, _id: i._id }).unwrap(),
+    success: 'Sucessfully Deleted Institute',
+    failure: (e) => [errorText(e, 'Error Deleting User')],
+  });
   const [deleteUser] = useDeleteUserMutation();
   useEffect(() => {
     if (q.error) notify.error('Error cannot get Users', errorText(q.error, ''), 'institutes-load');
@@ -41,7 +47,7 @@ export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
           <Button size="xs" variant="outline" aria-label={`Edit ${i.name}`} onClick={() => setDialog({ institute: i })}>
             Edit
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${i.name}`} onClick={() => setDeleting(i)}>
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${i.name}`} onClick={() => remove.ask(i)}>
             Delete
           </Button>
           <Button size="xs" variant="outline" aria-label={`View ${i.name}`} onClick={() => navigate(perms.instituteDetailPath(i._id))}>
@@ -65,19 +71,7 @@ export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
       <DataTable rows={q.data?.rows} total={q.data?.total} paging={paging} loading={q.isLoading} fetching={q.isFetching}
         columns={columns} rowKey={(i) => i._id} searchField="Name" caption="Institutes" emptyText="No institutes found" />
       {dialog && <InstituteDialog key={dialog.institute?._id ?? 'new'} institute={dialog.institute} onClose={() => setDialog(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
-        destructive
-        message="Are you sure you want to delete this institute?"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting || !me) return;
-          const res = await deleteUser({ userId: me._id, _id: deleting._id });
-          if ('error' in res) notify.error(errorText(res.error, 'Error Deleting User'));
-          else notify.success('Sucessfully Deleted Institute');
-          setDeleting(null);
-        }}
-      />
+      {remove.dialog}
     </>
   );
 }

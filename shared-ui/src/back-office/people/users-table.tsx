@@ -2,12 +2,13 @@
  * The users table: Email, First Name, Last Name, Status, with edit (and password), delete and view. Paged by the
  * server (10 rows a page, search by email): the screen queries with `paging.args` (useUsersPaging) and passes the query.
  */
-import { Badge, Button, HStack, useNavigate, ConfirmDialog, DataTable, type Column, notify, useServerPaging, type ServerPaging } from 'shared-ui';
+import { Badge, Button, HStack, useNavigate, DataTable, type Column, notify, useServerPaging, type ServerPaging } from 'shared-ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorText, useSession, type PageOf, type User } from 'shared-api';
 import { useDeleteUserMutation } from 'shared-api/back-office';
 import type { PeoplePermissions } from './permissions';
 import { EditUserDialog } from './user-dialogs';
+import { useConfirmedAction } from '../common/confirmed-action';
 
 export function StatusBadge({ status }: { status: 0 | 1 }) {
   return <Badge colorPalette={status === 1 ? 'green' : 'red'}>{status === 1 ? 'Active' : 'Disabled'}</Badge>;
@@ -37,7 +38,12 @@ export function UsersTable({
   const { user: me } = useSession();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<User | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const remove = useConfirmedAction<User>({
+    message: 'Are you sure you want to delete this user?',
+    act: (u) => deleteUser({ userId: me!._id, _id: u._id }).unwrap(),
+    success: 'Sucessfully Deleted User',
+    failure: (e) => [errorText(e, 'Error Deleting User')],
+  });
   const [deleteUser] = useDeleteUserMutation();
   useEffect(() => {
     if (list.error) notify.error('Error cannot get Users', errorText(list.error, ''), 'users-load');
@@ -57,7 +63,7 @@ export function UsersTable({
             <Button size="xs" variant="outline" aria-label={`Edit ${who}`} onClick={() => setEditing(u)}>
               Edit
             </Button>
-            <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${who}`} onClick={() => setDeleting(u)}>
+            <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${who}`} onClick={() => remove.ask(u)}>
               Delete
             </Button>
             <Button size="xs" variant="outline" aria-label={`View ${who}`} onClick={() => navigate(u.role === 1 ? perms.instituteDetailPath(u._id) : perms.userDetailPath(u._id))}>
@@ -75,19 +81,7 @@ export function UsersTable({
       <DataTable rows={list.data?.rows} total={list.data?.total} paging={paging} loading={list.isLoading} fetching={list.isFetching}
         columns={columns} rowKey={(u) => u._id} searchField="Email" caption={caption} emptyText={emptyText} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={!!deleting}
-        destructive
-        message="Are you sure you want to delete this user?"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting || !me) return;
-          const res = await deleteUser({ userId: me._id, _id: deleting._id });
-          if ('error' in res) notify.error(errorText(res.error, 'Error Deleting User'));
-          else notify.success('Sucessfully Deleted User');
-          setDeleting(null);
-        }}
-      />
+      {remove.dialog}
     </>
   );
 }
