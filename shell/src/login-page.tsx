@@ -35,20 +35,30 @@ export function LoginPage() {
   });
 
   // Take over what was typed into index.html's static login page before this mounted (same commit: no keystroke
-  // can fall between its removal and this effect).
+  // can fall between its removal and this effect), and its Login click or Enter: submitted once the values are set.
   const formRef = useRef<HTMLFormElement>(null);
-  const { setValues, validateField } = form;
+  const [replaySubmit, setReplaySubmit] = useState(false);
+  const { setValues, validateField, handleSubmit } = form;
   useLayoutEffect(() => {
     const typed = takePrerenderedLogin();
     if (!typed) return;
     const values = { email: typed.email, password: typed.password };
     setValues(values);
+    if (typed.submitted) {
+      setReplaySubmit(true);
+      return;
+    }
     // A field typed into and left before the app started was blurred there: check it as its blur would have.
     for (const name of ['email', 'password'] as const) {
       if (values[name] && typed.focused !== name) void validateField(name, values);
     }
     if (typed.focused) formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
   }, [setValues, validateField]);
+  useEffect(() => {
+    if (!replaySubmit) return;
+    setReplaySubmit(false);
+    void handleSubmit();
+  }, [replaySubmit, handleSubmit]);
 
   return (
     <Center minH="100dvh" p="4" bg="bg.subtle">
