@@ -2,7 +2,8 @@
  * What a new user hit in a real browser (issue 20): each test is one finding, seen the way the user saw it.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO } from '../support/fixtures';
+import { DEMO, auth, loginAs } from '../support/fixtures';
+import { answer, demoExamId, finishRunningAttempt, startDemoExam, type Q } from '../support/exam';
 
 test.describe('login on the first try', () => {
   // A person clicks once, at once: `force` clicks without waiting for the button to become enabled (Playwright's own
@@ -50,5 +51,67 @@ test.describe('login on the first try', () => {
     await expect(page.getByText('Email cannot be empty.')).toBeVisible();
     await expect(page.getByText('Password cannot be empty.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('a submission made offline', () => {
+  test.use({ serviceWorkers: 'allow' }); // the reload without a connection needs the service worker
+
+  test('is kept on the device (a reload too) and stored when the connection is back, then the result dialog opens', async ({ page, context }) => {
+    test.setTimeout(150_000);
+    page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
+    const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+    const userId = s.user._id;
+    const examId = await demoExamId(page.request, s.token, userId);
+    await finishRunningAttempt(page.request, s.token, userId, examId);
+    await page.goto('/student');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await startDemoExam(page);
+    await answer(page, 1, '2');
+    await answer(page, 2, '1');
+    await expect(page.getByTestId('save-status')).toHaveText('All answers saved');
+
+    const pending = page.getByTestId('submit-pending');
+    await context.setOffline(true);
+    try {
+      await answer(page, 3, '3'); // chosen offline: kept on the device, sent with the submission
+      await page.getByRole('button', { name: 'Total Question' }).click();
+      await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm.getByText('Time is still remaining , Are you sure want to submit and end exam?')).toBeVisible();
+      await expect(confirm.getByText(/This device is offline/)).toBeVisible();
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await expect(pending).toBeVisible();
+      await expect(pending).toContainText('sent when the connection is back');
+      await expect(page.getByTestId('exam-ended')).toHaveCount(0);
+      await page.reload();
+      await expect(pending).toBeVisible();
+      await expect(page.getByTestId('device-copy')).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+
+    const ended = page.getByTestId('exam-ended');
+    await expect(ended.getByText('Congratulation, Exam Ended')).toBeVisible({ timeout: 30_000 });
+    await expect(pending).toHaveCount(0);
+    await expect(page.getByTestId('ended-Total Attempt')).toHaveText('3');
+    const shownCorrect = (await page.getByTestId('ended-Total Correct').innerText()).trim();
+    const shownPercentage = (await page.getByTestId('ended-Your Percentage').innerText()).trim();
+    await page.getByRole('button', { name: 'View Result' }).click();
+    await expect(page).toHaveURL(/\/student\/results\/[^/]+$/);
+    const resultId = page.url().split('/').pop()!;
+    const detail = await page.request.get(`/api/results/${resultId}/${userId}`, { headers: auth(s.token) });
+    const { questions } = (await detail.json()) as { questions: Q[] };
+    const byNumber = new Map(questions.map((q) => [q.question_number, q.answer]));
+    const correct = [[1, '2'], [2, '1'], [3, '3']].filter(([n, a]) => byNumber.get(n as number) === a).length;
+
+    // the figures of the dialog were the server's for these three choices, and the list has the result (newest first)
+    expect(shownCorrect).toBe(String(correct));
+    expect(shownPercentage).toBe(`${((correct / 40) * 100).toFixed(2)}%`);
+    await page.goto('/student/results');
+    await expect(page.getByRole('row').nth(1)).toContainText(`${correct}/40`);
+    const results = await page.request.get(`/api/results/user/${userId}`, { headers: auth(s.token) });
+    expect(((await results.json()) as { results: { _id: string }[] }).results[0]?._id).toBe(resultId);
   });
 });

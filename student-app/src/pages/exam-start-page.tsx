@@ -58,8 +58,8 @@ export function ExamStartPage() {
             The exam has {TOTAL_QUESTIONS} questions (Reading 1-20, Listening 21-40) and lasts {EXAM_DURATION_SECONDS / 60} minutes.
           </List.Item>
           <List.Item>
-            If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers are kept on
-            this device and sent when the connection is back; submit only when it is back.
+            If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers and your
+            submission are kept on this device and sent when the connection is back; the result shows once it is saved.
           </List.Item>
           <List.Item>Unanswered questions are marked as not attempted.</List.Item>
           <List.Item>The clock keeps running if you close or reload the page; reopen the exam to continue.</List.Item>
