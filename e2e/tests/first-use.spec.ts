@@ -3,7 +3,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, auth, loginAs } from '../support/fixtures';
-import { answer, demoExamId, finishRunningAttempt, startDemoExam, type Q } from '../support/exam';
+import { answer, demoExamId, finishRunningAttempt, startDemoExam, takeExamByApi, type Q } from '../support/exam';
 
 test.describe('login on the first try', () => {
   // A person clicks once, at once: `force` clicks without waiting for the button to become enabled (Playwright's own
@@ -114,4 +114,23 @@ test.describe('a submission made offline', () => {
     const results = await page.request.get(`/api/results/user/${userId}`, { headers: auth(s.token) });
     expect(((await results.json()) as { results: { _id: string }[] }).results[0]?._id).toBe(resultId);
   });
+});
+
+test.describe('a result on a phone (360 x 740)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a tapped question number brings the question into view and moves the focus to it', async ({ page }) => {
+    const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+    const examId = await demoExamId(page.request, s.token, s.user._id);
+    const resultId = await takeExamByApi(page.request, s.token, s.user._id, examId, { 1: '1', 2: '2' });
+    await page.goto(`/student/results/${resultId}`);
+    await page.getByRole('button', { name: 'Question 1, wrong' }).click();
+    const question = page.getByTestId('result-question');
+    await expect(question.getByTestId('question-view')).toHaveAttribute('data-question', '1');
+    await expect(question).toBeFocused();
+    // its start is on screen, not only its last pixels below the question numbers
+    await expect.poll(() => question.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => question.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(740 / 2);
+  });
+
 });
