@@ -134,3 +134,15 @@ test.describe('a result on a phone (360 x 740)', () => {
   });
 
 });
+
+test('the student\'s results show dates as YYYY-MM-DD (with HH:MM where the time matters)', async ({ page }) => {
+  const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+  const examId = await demoExamId(page.request, s.token, s.user._id);
+  await takeExamByApi(page.request, s.token, s.user._id, examId, { 1: '2' });
+  await page.goto('/student/results');
+  const dateCell = page.getByRole('row').nth(1).getByRole('cell').nth(2);
+  await expect(dateCell).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await expect(page.getByTestId('results-range')).toHaveText(/^From \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+  await page.getByRole('button', { name: /^View result of / }).first().click();
+  await expect(page.getByTestId('result-summary')).toContainText(/Date\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+});

@@ -6,6 +6,7 @@
  */
 export * from './types';
 export * from './constants';
+export * from './dates';
 export * from './checks';
 export type { LoginValues } from './validation';
 export * from './session';

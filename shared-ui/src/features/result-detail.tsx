@@ -4,7 +4,7 @@
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { UNANSWERED, errorText, useGetResultQuery, useSession, type ResultAnswer } from 'shared-api';
+import { UNANSWERED, errorText, formatDateTime, useGetResultQuery, useSession, type ResultAnswer } from 'shared-api';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { PageHeader } from '../layout/app-layout';
 import { QuestionView } from './question-view';
@@ -123,7 +123,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
           ['Total Attempt', String(result.attempted)],
           ['Total Correct', String(result.score)],
           ['Percentage', `${percentage}%`],
-          ['Date', new Date(result.createdAt).toLocaleString()],
+          ['Date', formatDateTime(result.createdAt)],
         ].map(([k, v]) => (
           <Box key={k} borderWidth="1px" borderRadius="md" p="3">
             <Text fontSize="xs" color="fg.muted">
