@@ -2,7 +2,7 @@
  * What a new user hit in a real browser (issue 20): each test is one finding, seen the way the user saw it.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, auth, loginAs } from '../support/fixtures';
+import { DEMO, auth, loginApi, loginAs } from '../support/fixtures';
 import { answer, demoExamId, finishRunningAttempt, startDemoExam, takeExamByApi, type Q } from '../support/exam';
 
 test.describe('login on the first try', () => {
@@ -145,4 +145,16 @@ test('the student\'s results show dates as YYYY-MM-DD (with HH:MM where the time
   await expect(page.getByTestId('results-range')).toHaveText(/^From \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
   await page.getByRole('button', { name: /^View result of / }).first().click();
   await expect(page.getByTestId('result-summary')).toContainText(/Date\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+});
+
+test('another student\'s result says there is no result for you, with no Retry', async ({ page }) => {
+  const owner = await loginApi(page.request, DEMO.student.email, DEMO.student.password);
+  const examId = await demoExamId(page.request, owner.token, owner.user._id);
+  const resultId = await takeExamByApi(page.request, owner.token, owner.user._id, examId, { 1: '2' });
+  await loginAs(page, DEMO.newStudent.email, DEMO.newStudent.password);
+  await page.goto(`/student/results/${resultId}`);
+  await expect(page.getByText("User haven't completed exam")).toBeVisible();
+  await expect(page.getByText('No Result Found')).toBeVisible();
+  await expect(page.getByText('Forbidden')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });

@@ -52,7 +52,8 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
 
   if (isLoading) return <LoadingState />;
   const status = (error as { status?: number } | undefined)?.status;
-  if (!data && (status === 404 || (!error && !isFetching))) {
+  // Not there, or not the viewer's to see (another student's): the spec's no-result message; a retry cannot help.
+  if (!data && (status === 404 || status === 403 || (!error && !isFetching))) {
     return (
       <>
         <PageHeader title="Result" onBack={onBack} />
