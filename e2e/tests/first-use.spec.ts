@@ -158,3 +158,15 @@ test('another student\'s result says there is no result for you, with no Retry',
   await expect(page.getByText('Forbidden')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
+
+test('a student with no institute finds the support number, as a phone link, on the contact page', async ({ page }) => {
+  const config = (await (await page.request.get('/remotes.json')).json()) as { contact: { phone: string } };
+  expect(config.contact.phone).toMatch(/\d{10}/);
+  await loginAs(page, DEMO.newStudent.email, DEMO.newStudent.password);
+  await page.goto('/student/exams');
+  await page.getByRole('link', { name: 'See How to Contact?' }).click();
+  await expect(page).toHaveURL(/\/student\/contact$/);
+  const phone = page.getByRole('link', { name: config.contact.phone });
+  await expect(phone).toBeVisible();
+  await expect(phone).toHaveAttribute('href', `tel:${config.contact.phone}`);
+});

@@ -10,6 +10,7 @@ export * from './dates';
 export * from './checks';
 export type { LoginValues } from './validation';
 export * from './session';
+export * from './runtime-config';
 export * from './api';
 export * from './store';
 export * from './form';

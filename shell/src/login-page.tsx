@@ -1,21 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
-  MSG, errorText, checkLogin, startSession, useAppDispatch, useForm, useSigninMutation, type LoginValues,
+  MSG, errorText, checkLogin, startSession, useAppDispatch, useContactInfo, useForm, useSigninMutation, type LoginValues,
 } from 'shared-api';
 import { Box, Button, Center, Heading, Link, Stack, Text, TextField, notify, useNavigate } from 'shared-ui';
 import { AREAS } from './areas';
 import { loadRemoteApp } from './remotes';
 import { takePrerenderedLogin } from './prerendered-login';
-import { getRuntimeConfig, type RuntimeConfig } from './runtime-config';
 
 export function LoginPage() {
   const [signin] = useSigninMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [contact, setContact] = useState<RuntimeConfig['contact'] | null>(null);
-  useEffect(() => {
-    getRuntimeConfig().then((c) => setContact(c.contact), () => setContact(null));
-  }, []);
+  const contact = useContactInfo();
 
   const form = useForm<LoginValues>({
     validate: checkLogin,
