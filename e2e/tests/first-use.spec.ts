@@ -3,7 +3,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, auth, loginApi, loginAs } from '../support/fixtures';
-import { answer, demoExamId, finishRunningAttempt, startDemoExam, takeExamByApi, type Q } from '../support/exam';
+import { DEMO_EXAM, answer, demoExamId, finishRunningAttempt, startDemoExam, takeExamByApi, type Q } from '../support/exam';
 
 test.describe('login on the first try', () => {
   // A person clicks once, at once: `force` clicks without waiting for the button to become enabled (Playwright's own
@@ -169,4 +169,53 @@ test('a student with no institute finds the support number, as a phone link, on 
   const phone = page.getByRole('link', { name: config.contact.phone });
   await expect(phone).toBeVisible();
   await expect(phone).toHaveAttribute('href', `tel:${config.contact.phone}`);
+});
+
+test.describe('a running attempt', () => {
+  test('is offered as Resume with the time left, and says why it can be resumed once the access has changed', async ({ page }) => {
+    test.setTimeout(90_000);
+    page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the exam page
+    // A student of the demo institute allowed one attempt of the demo exam.
+    const inst = await loginApi(page.request, DEMO.institute.email, DEMO.institute.password);
+    const email = `e2e-resume-${Date.now()}@example.com`;
+    const created = await page.request.post(`/api/users/createUser/${inst.user._id}`, {
+      headers: auth(inst.token),
+      data: { firstname: 'Resume', lastname: 'Student', email, password: 'password123', confirmPassword: 'password123' },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const studentId = ((await created.json()) as { _id: string })._id;
+    const demo = await loginApi(page.request, DEMO.student.email, DEMO.student.password);
+    const examId = await demoExamId(page.request, demo.token, demo.user._id);
+    const me = await loginAs(page, email, 'password123');
+    const access = await page.request.post(`/api/examaccess/create/${inst.user._id}`, {
+      headers: auth(inst.token),
+      data: { user: studentId, type: 'SELECTEDEXAM', exams: [{ exam: examId, total_times: 1 }] },
+    });
+    expect(access.ok(), await access.text()).toBeTruthy();
+
+    await page.goto('/student/exams');
+    const card = page.getByRole('region', { name: 'Available Exams' }).getByRole('article', { name: DEMO_EXAM });
+    await expect(card.getByRole('button', { name: `Start ${DEMO_EXAM}` })).toBeVisible();
+    await card.getByRole('button', { name: `Start ${DEMO_EXAM}` }).click();
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/student\/exams\/exam\//);
+    await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
+
+    // Back to the list while the clock runs (the last attempt is used: a new one could not be started)
+    await page.goto('/student/exams');
+    await expect(card.getByRole('button', { name: `Start ${DEMO_EXAM}` })).toHaveCount(0);
+    const resume = card.getByRole('button', { name: `Resume ${DEMO_EXAM}` });
+    await expect(resume).toHaveText('Resume');
+    await expect(card).toContainText(/Time left: (50|49) min/);
+    await expect(card).toContainText('You have no attempts left for this exam.');
+    await expect(card).toContainText('The attempt you started can still be finished');
+    await resume.click();
+    await expect(page).toHaveURL(/\/student\/exams\/start\//);
+    await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0);
+    await expect(page.getByText(/Time left: (50|49) min/)).toBeVisible();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page).toHaveURL(/\/student\/exams\/exam\//);
+    await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
+    await finishRunningAttempt(page.request, me.token, me.user._id, examId);
+  });
 });
