@@ -219,3 +219,17 @@ test.describe('a running attempt', () => {
     await finishRunningAttempt(page.request, me.token, me.user._id, examId);
   });
 });
+
+test('the back office: a published exam\'s questions offer no Delete that can only fail, and say why', async ({ page }) => {
+  const admin = await loginAs(page, DEMO.admin.email, DEMO.admin.password);
+  const demo = await loginApi(page.request, DEMO.student.email, DEMO.student.password);
+  const examId = await demoExamId(page.request, demo.token, demo.user._id);
+  await page.goto(`/admin/exams/exam/${examId}`);
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit question 1', exact: true })).toBeEnabled();
+  const del = page.getByRole('button', { name: 'Delete question 1', exact: true });
+  await expect(del).toBeDisabled();
+  await expect(page.getByText('Unpublish the exam before removing questions')).toBeVisible();
+  expect(admin.user.role).toBe(2);
+});
+
