@@ -233,3 +233,20 @@ test('the back office: a published exam\'s questions offer no Delete that can on
   expect(admin.user.role).toBe(2);
 });
 
+
+test('the back office: a CBT exam just added is shown on the CBT EXAM tab', async ({ page }) => {
+  const title = `E2E CBT exam ${Date.now()}`;
+  await loginAs(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/admin/exams');
+  await expect(page.getByRole('tab', { name: 'UBT EXAM' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Add Exams' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Exam' });
+  await dialog.getByLabel(/^Title\s*\*?$/).fill(title);
+  await dialog.getByText('CBT exam (off: UBT)').click();
+  await dialog.getByLabel(/^Category\s*\*?$/).selectOption({ label: 'EPS-TOPIK General' });
+  await dialog.getByLabel(/^Reference Exam\s*\*?$/).selectOption({ label: DEMO_EXAM });
+  await dialog.getByRole('button', { name: 'Add Exam' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'CBT EXAM' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+});
