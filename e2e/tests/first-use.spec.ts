@@ -135,6 +135,29 @@ test.describe('a result on a phone (360 x 740)', () => {
 
 });
 
+test.describe('a result\'s options on a phone (360 x 740)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('"Your answer · wrong" stays inside its option card, and nothing is wider than the screen', async ({ page }) => {
+    const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+    const examId = await demoExamId(page.request, s.token, s.user._id);
+    // wrong picks: a picture option (3) and a long sentence (20)
+    const resultId = await takeExamByApi(page.request, s.token, s.user._id, examId, { 3: '1', 20: '1' });
+    await page.goto(`/student/results/${resultId}`);
+    for (const n of [3, 20]) {
+      await page.getByRole('button', { name: `Question ${n}, wrong` }).click();
+      const option = page.getByTestId('option-1');
+      const badge = option.getByText('Your answer · wrong');
+      await expect(badge).toBeVisible();
+      const card = (await option.boundingBox())!;
+      const b = (await badge.boundingBox())!;
+      expect(b.x + b.width, `question ${n}`).toBeLessThanOrEqual(card.x + card.width);
+      expect(b.x).toBeGreaterThanOrEqual(card.x);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `question ${n}`).toBeLessThanOrEqual(360);
+    }
+  });
+});
+
 test('the student\'s results show dates as YYYY-MM-DD (with HH:MM where the time matters)', async ({ page }) => {
   const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
   const examId = await demoExamId(page.request, s.token, s.user._id);
@@ -169,6 +192,32 @@ test('a student with no institute finds the support number, as a phone link, on 
   const phone = page.getByRole('link', { name: config.contact.phone });
   await expect(phone).toBeVisible();
   await expect(phone).toHaveAttribute('href', `tel:${config.contact.phone}`);
+});
+
+test('the login page\'s phone and social links look like links, before and after the app starts', async ({ page }) => {
+  const looksLikeLink = async () => {
+    const info = page.getByTestId('contact-info');
+    for (const link of [info.getByRole('link').first(), info.getByRole('link', { name: 'Facebook' })]) {
+      await expect(link).toHaveCSS('text-decoration-line', 'underline');
+      const [color, text] = await Promise.all([
+        link.evaluate((el) => getComputedStyle(el).color),
+        info.evaluate((el) => getComputedStyle(el).color),
+      ]);
+      expect(color).not.toBe(text);
+    }
+  };
+  // the prerendered page alone (no app script)
+  await page.route(/\.js($|\?)/, (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByTestId('contact-info')).toContainText(/\d{10}/);
+  await looksLikeLink();
+  await page.unroute(/\.js($|\?)/);
+  // the app's page
+  await page.goto('/login');
+  await page.getByLabel('Email').click();
+  await expect(page.locator('#prerendered-login')).toHaveCount(0);
+  await expect(page.getByTestId('contact-info')).toContainText(/\d{10}/);
+  await looksLikeLink();
 });
 
 test.describe('a running attempt', () => {

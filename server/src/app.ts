@@ -9,6 +9,7 @@ import { registerWeb } from './web.ts';
 import { mediaRoutes } from './media.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerOpenApi } from './openapi.ts';
+import { RequestLogAtDebug } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   if (!config.jwtSecret) throw new Error('config.jwtSecret must be resolved before buildApp (see resolveJwtSecret)');
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
+    logController: new RequestLogAtDebug(), // a line per request only at LOG_LEVEL debug or trace
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
