@@ -11,7 +11,7 @@
  * trace in bench/results/, for a closer look at a run).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,13 @@ const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const args = process.argv.slice(2);
 const LH = !args.includes('--no-lighthouse');
+/**
+ * Lighthouse is not in the default install (it and its puppeteer want Node 22: `npm ci` warned on Node 20, where it
+ * runs fine): the first bench:web fetches it with `npm install --no-save` (package.json and the lockfile untouched;
+ * the next `npm ci` removes it again).
+ */
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const LH_CLI = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
 const ONLY_PAGE = args.find((a) => a.startsWith('--page='))?.split('=')[1];
 const KEEP = args.includes('--keep');
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
@@ -217,7 +224,7 @@ async function lighthouse(url, profile) {
     if (Date.now() > DEADLINE - 60_000) break;
     const out = path.join(tmp, `lh-${results.length}-${Date.now()}.json`);
     const flags = [...FLAGS];
-    const lhArgs = [path.join(ROOT, 'node_modules/lighthouse/cli/index.js'), url, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet'];
+    const lhArgs = [LH_CLI, url, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet'];
     if (KEEP) lhArgs.push('--save-assets');
     if (profile) {
       // A fresh copy each run: signed in (localStorage), no HTTP cache, no service worker.
@@ -281,8 +288,17 @@ function table(rows, headers) {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+async function ensureLighthouse() {
+  if (existsSync(LH_CLI)) return;
+  console.log(`bench:web: installing ${LIGHTHOUSE} (npm install --no-save, once)…`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--engine-strict=false', LIGHTHOUSE], { timeoutMs: 4 * 60_000 });
+  if (r.code !== 0 || !existsSync(LH_CLI)) throw new Error(`could not install ${LIGHTHOUSE} (or run with --no-lighthouse)`);
+}
+
 async function main() {
   const t0 = Date.now();
+  if (LH) await ensureLighthouse();
   console.log('bench:web: production build (if sources changed)…');
   const b = await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-needed'], { timeoutMs: 5 * 60_000 });
   if (b.code !== 0) throw new Error('build failed');

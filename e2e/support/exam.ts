@@ -51,3 +51,20 @@ export async function startDemoExam(page: Page) {
   await expect(page).toHaveURL(/\/student\/exams\/exam\//);
   return running;
 }
+
+/**
+ * Takes the demo exam through the API (start, then submit with `picks`: question number → option) and returns the
+ * result's id: a result to look at without sitting the exam in the browser.
+ */
+export async function takeExamByApi(request: APIRequestContext, token: string, userId: string, examId: string, picks: Record<number, string>) {
+  await finishRunningAttempt(request, token, userId, examId);
+  const started = await request.post(`/api/reports/create/${userId}`, { headers: auth(token), data: { exam: examId } });
+  expect(started.ok(), await started.text()).toBeTruthy();
+  const attempt = (await started.json()) as { _id: string };
+  const running = await request.get(`/api/attempts/running/${examId}/${userId}`, { headers: auth(token) });
+  const { questions } = (await running.json()) as { questions: Q[] };
+  const answers = questions.map((q) => ({ question: q._id, answer: picks[q.question_number] ?? '0' }));
+  const submitted = await request.post(`/api/results/create/${examId}/${userId}`, { headers: auth(token), data: { report: attempt._id, answers } });
+  expect(submitted.ok(), await submitted.text()).toBeTruthy();
+  return ((await submitted.json()) as { resultId: string }).resultId;
+}

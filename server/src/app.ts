@@ -12,6 +12,7 @@ import { registerOpenApi } from './openapi.ts';
 import { assertStorable } from './input.ts';
 import { msg } from '../../shared-api/src/checks.ts';
 import { TOTAL_COUNT_HEADER } from './paging.ts';
+import { RequestLogAtDebug } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   if (!config.jwtSecret) throw new Error('config.jwtSecret must be resolved before buildApp (see resolveJwtSecret)');
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
+    logController: new RequestLogAtDebug(), // a line per request only at LOG_LEVEL debug or trace
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },

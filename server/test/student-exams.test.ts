@@ -261,6 +261,26 @@ describe('start', () => {
     assert.deepEqual((await api.count(s, demoExam)).json(), { completed_times: 1, total_times: 1, remaining: 0 });
   });
 
+  test('a running attempt is listed with its deadline, and why it goes on when a new one could not be started', async () => {
+    const s = await person(0, ids.institute);
+    await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 2 });
+    type Listed = { _id: string; running: { deadlineAt: string; secondsLeft: number; reason: string | null } | null };
+    const listed = async () => ((await api.available(s)).json() as Listed[]).find((e) => e._id === demoExam);
+    assert.equal((await listed())?.running, null);
+    const id = await started(s, demoExam);
+    const row = await attemptRow(id);
+    // one attempt left: a new one could be started, nothing to explain
+    const first = (await listed())?.running;
+    assert.equal(first?.deadlineAt, row.deadlineAt.toISOString());
+    assert.equal(first?.reason, null);
+    assert.ok(first!.secondsLeft > t.config.examDurationSeconds - 10 && first!.secondsLeft <= t.config.examDurationSeconds);
+    // the access changed meanwhile (no attempts left): still Available, with the reason
+    await t.db.update(examAccess).set({ totalTimes: 1 }).where(eq(examAccess.userId, s.id));
+    assert.equal((await listed())?.running?.reason, REASONS.noAttemptsLeft);
+    assert.equal((await api.submit(s, demoExam, id)).statusCode, 200);
+    assert.equal((await listed()), undefined);
+  });
+
   test('SELECTEDEXAM counts on the exam\'s row', async () => {
     const s = await person(0, ids.institute);
     const accessId = await grantAccess(s.id, 'SELECTEDEXAM', {}, [{ examId: demoExam, totalTimes: 2 }]);

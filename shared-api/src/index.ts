@@ -6,9 +6,11 @@
  */
 export * from './types';
 export * from './constants';
+export * from './dates';
 export * from './checks';
 export type { LoginValues } from './validation';
 export * from './session';
+export * from './runtime-config';
 export * from './api';
 export * from './store';
 export * from './form';

@@ -235,6 +235,16 @@ export interface ListedExam extends Exam {
   remaining: number | null;
   /** why it cannot be started (Other Exams List) */
   reason: string | null;
+  /** the student's running attempt of this exam (it is resumed, not started), or null */
+  running?: RunningAttemptInfo | null;
+}
+
+export interface RunningAttemptInfo {
+  deadlineAt: string;
+  /** seconds to the deadline when the server made the list (the device's clock may be wrong) */
+  secondsLeft: number;
+  /** why a new attempt could not be started now (the access changed since this one started), or null */
+  reason: string | null;
 }
 
 /** An attempt ("report" in the spec's calls). The server owns the clock. */

@@ -1,5 +1,5 @@
 import type { Role } from 'shared-api';
-import type { RemoteName } from './runtime-config';
+import type { RemoteName } from 'shared-api';
 
 /** Each role's area: its path, its remote, and where a refused visitor is sent (spec section 2, Guards). */
 export const AREAS: Record<Role, { path: string; remote: RemoteName; deniedRedirect: string }> = {

@@ -1,21 +1,20 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
-  MSG, errorText, checkLogin, startSession, useAppDispatch, useForm, useSigninMutation, type LoginValues,
+  MSG, errorText, checkLogin, startSession, useAppDispatch, useContactInfo, useForm, useSigninMutation, type LoginValues,
 } from 'shared-api';
 import { Box, Button, Center, Heading, Link, Stack, Text, TextField, notify, useNavigate } from 'shared-ui';
 import { AREAS } from './areas';
 import { loadRemoteApp } from './remotes';
 import { takePrerenderedLogin } from './prerendered-login';
-import { getRuntimeConfig, type RuntimeConfig } from './runtime-config';
+
+/** The contact links look like links (index.html's prerendered copy: the same color and underline). */
+const LINK_LOOK = { color: 'blue.fg', textDecoration: 'underline', textUnderlineOffset: '2px' } as const;
 
 export function LoginPage() {
   const [signin] = useSigninMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [contact, setContact] = useState<RuntimeConfig['contact'] | null>(null);
-  useEffect(() => {
-    getRuntimeConfig().then((c) => setContact(c.contact), () => setContact(null));
-  }, []);
+  const contact = useContactInfo();
 
   const form = useForm<LoginValues>({
     validate: checkLogin,
@@ -35,20 +34,30 @@ export function LoginPage() {
   });
 
   // Take over what was typed into index.html's static login page before this mounted (same commit: no keystroke
-  // can fall between its removal and this effect).
+  // can fall between its removal and this effect), and its Login click or Enter: submitted once the values are set.
   const formRef = useRef<HTMLFormElement>(null);
-  const { setValues, validateField } = form;
+  const [replaySubmit, setReplaySubmit] = useState(false);
+  const { setValues, validateField, handleSubmit } = form;
   useLayoutEffect(() => {
     const typed = takePrerenderedLogin();
     if (!typed) return;
     const values = { email: typed.email, password: typed.password };
     setValues(values);
+    if (typed.submitted) {
+      setReplaySubmit(true);
+      return;
+    }
     // A field typed into and left before the app started was blurred there: check it as its blur would have.
     for (const name of ['email', 'password'] as const) {
       if (values[name] && typed.focused !== name) void validateField(name, values);
     }
     if (typed.focused) formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
   }, [setValues, validateField]);
+  useEffect(() => {
+    if (!replaySubmit) return;
+    setReplaySubmit(false);
+    void handleSubmit();
+  }, [replaySubmit, handleSubmit]);
 
   return (
     <Center minH="100dvh" p="4" bg="bg.subtle">
@@ -66,10 +75,10 @@ export function LoginPage() {
           </Button>
           <Stack gap="1" fontSize="sm" borderTopWidth="1px" pt="4" data-testid="contact-info">
             <Text>
-              Contact: <Link href={`tel:${contact?.phone ?? ''}`}>{contact?.phone ?? '…'}</Link>
+              Contact: <Link {...LINK_LOOK} href={`tel:${contact?.phone ?? ''}`}>{contact?.phone ?? '…'}</Link>
             </Text>
             <Text>
-              Follow us: <Link href={contact?.social ?? '#'} target="_blank" rel="noopener noreferrer">Facebook</Link>
+              Follow us: <Link {...LINK_LOOK} href={contact?.social ?? '#'} target="_blank" rel="noopener noreferrer">Facebook</Link>
             </Text>
             <Text lang="ne" color="fg.muted">
               पहिलो पटक प्रयोग गर्दै हुनुहुन्छ? प्रयोगकर्ता नाम (username) र पासवर्ड पाउन कृपया {contact?.phone ?? '…'} मा फोन गर्नुहोस्।

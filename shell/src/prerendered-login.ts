@@ -1,27 +1,30 @@
 /**
  * index.html paints a static copy of the login page before any JavaScript runs. React's first commit removes
- * it; whatever the visitor typed there meanwhile is kept here and handed to the real login page.
+ * it; whatever the visitor typed there meanwhile, and a Login click or Enter, is kept here and handed to the real
+ * login page.
  */
 export interface PrerenderedLogin {
   email: string;
   password: string;
   /** the field that had the focus, to give it back */
   focused: 'email' | 'password' | null;
+  /** the static form was submitted (index.html's script marks it data-submitted): the login page submits it */
+  submitted: boolean;
 }
 
-let inputs: { email: HTMLInputElement; password: HTMLInputElement } | null = null;
+let inputs: { form: HTMLFormElement; email: HTMLInputElement; password: HTMLInputElement } | null = null;
 let focused: PrerenderedLogin['focused'] = null;
 
 /**
- * Call before the first render: keeps the static inputs (detached, they keep their values) and follows which
- * of them has the focus (a removed node loses it before React's effects run).
+ * Call before the first render: keeps the static form and inputs (detached, they keep their values) and follows
+ * which input has the focus (a removed node loses it before React's effects run).
  */
 export function capturePrerenderedLogin(doc: Document = document) {
-  const form = doc.getElementById('prerendered-login');
+  const form = doc.querySelector<HTMLFormElement>('#prerendered-login form');
   const email = form?.querySelector<HTMLInputElement>('input[name="email"]');
   const password = form?.querySelector<HTMLInputElement>('input[name="password"]');
-  if (!email || !password) return;
-  inputs = { email, password };
+  if (!form || !email || !password) return;
+  inputs = { form, email, password };
   const which = (el: Element | null) => (el === email ? 'email' : el === password ? 'password' : null);
   focused = which(doc.activeElement);
   doc.addEventListener('focusin', (e) => {
@@ -36,10 +39,11 @@ export function capturePrerenderedLogin(doc: Document = document) {
   });
 }
 
-/** What was typed into the static page, once (a later mount of the login page starts empty). */
+/** What was typed into the static page, and whether it was submitted, once (a later mount of the login page starts empty). */
 export function takePrerenderedLogin(): PrerenderedLogin | null {
   if (!inputs) return null;
-  const taken = { email: inputs.email.value, password: inputs.password.value, focused };
+  const submitted = inputs.form.hasAttribute('data-submitted');
+  const taken = { email: inputs.email.value, password: inputs.password.value, focused: submitted ? null : focused, submitted };
   inputs = null;
-  return taken.email || taken.password || taken.focused ? taken : null;
+  return taken.email || taken.password || taken.focused || taken.submitted ? taken : null;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary, LoadingState } from 'shared-ui';
 import { loadRemoteApp } from './remotes';
-import type { RemoteName } from './runtime-config';
+import type { RemoteName } from 'shared-api';
 
 /** Renders a role's remote; an unreachable remote shows a clear message with Retry, never a blank page. */
 export function RemoteArea({ name }: { name: RemoteName }) {

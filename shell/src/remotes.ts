@@ -1,7 +1,7 @@
 /** Loads the signed-in role's remote at run time from remotes.json, so a remote moves without rebuilding the shell. */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { getRuntimeConfig, type RemoteName } from './runtime-config';
+import { getRuntimeConfig, type RemoteName } from 'shared-api';
 
 const registered = new Set<RemoteName>();
 

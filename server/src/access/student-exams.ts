@@ -4,6 +4,7 @@ import type { Executor } from '../db/index.ts';
 import { attempts, categories, examAccess, examAccessExams, examInstituteAccess, exams, questions, users } from '../db/schema.ts';
 import { decide, type AccessFacts, type AccessType, type Decision, type StudentFacts } from './rules.ts';
 import { toExamJson } from '../serializers.ts';
+import type { RunningAttemptInfo } from '../../../shared-api/src/types.ts';
 
 type StudentLike = { id: string; createdBy: string | null };
 
@@ -28,7 +29,7 @@ export async function loadAccess(db: Executor, studentId: string, forUpdate = fa
   };
 }
 
-export type ListedExam = ReturnType<typeof toExamJson> & { remaining: number | null; reason: string | null };
+export type ListedExam = ReturnType<typeof toExamJson> & { remaining: number | null; reason: string | null; running: RunningAttemptInfo | null };
 
 /** Published exams the student may see, split into Available (startable) and Other (listed, no start). */
 export async function listStudentExams(db: Executor, student: StudentLike, now: Date): Promise<{ available: ListedExam[]; other: ListedExam[] }> {
@@ -55,14 +56,25 @@ export async function listStudentExams(db: Executor, student: StudentLike, now: 
   const access = await loadAccess(db, student.id);
   const grantedSet = new Set(granted);
   // Exams with a running attempt stay in Available so the student can resume (e.g. after a new login).
-  const running = new Set((await db.select({ examId: attempts.examId }).from(attempts)
-    .where(and(eq(attempts.userId, student.id), eq(attempts.status, 'running'), gt(attempts.deadlineAt, now)))).map((r) => r.examId));
+  const running = new Map((await db.select({ examId: attempts.examId, deadlineAt: attempts.deadlineAt }).from(attempts)
+    .where(and(eq(attempts.userId, student.id), eq(attempts.status, 'running'), gt(attempts.deadlineAt, now)))).map((r) => [r.examId, r.deadlineAt]));
   const available: ListedExam[] = [];
   const other: ListedExam[] = [];
   for (const r of rows) {
-    const d: Decision = decide(facts, { id: r.exam.id, type: r.exam.type, status: r.exam.status, ownerId: r.exam.userId, grantedToStudentInstitute: grantedSet.has(r.exam.id), hasRunningAttempt: running.has(r.exam.id) }, access, now);
+    const exam = { id: r.exam.id, type: r.exam.type, status: r.exam.status, ownerId: r.exam.userId, grantedToStudentInstitute: grantedSet.has(r.exam.id) };
+    const deadline = running.get(r.exam.id);
+    const d: Decision = decide(facts, { ...exam, hasRunningAttempt: !!deadline }, access, now);
     if (!d.visible) continue;
-    const item = { ...toExamJson(r.exam, r.category, r.owner, Number(r.questionCount)), remaining: d.remaining, reason: d.reason };
+    // A running attempt: when the access would not start a new one now, the list says why this one still goes on.
+    const fresh = deadline ? decide(facts, exam, access, now) : null;
+    const item = {
+      ...toExamJson(r.exam, r.category, r.owner, Number(r.questionCount)), remaining: d.remaining, reason: d.reason,
+      running: deadline && fresh ? {
+        deadlineAt: deadline.toISOString(),
+        secondsLeft: Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000)),
+        reason: fresh.startable ? null : fresh.reason,
+      } : null,
+    };
     (d.startable ? available : other).push(item);
   }
   return { available, other };

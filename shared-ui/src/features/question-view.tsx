@@ -207,9 +207,11 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 aria-label={`Option ${value}${optionLabel ? `: ${optionLabel}` : ''}`}
                 aria-readonly={!onSelect || undefined}
                 display="flex"
+                flexWrap="wrap"
                 alignItems="center"
                 gap="3"
                 w="full"
+                minW="0"
                 textAlign="left"
                 p="3"
                 cursor={onSelect ? 'pointer' : 'default'}
@@ -234,8 +236,8 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 >
                   {value}
                 </Box>
-                {opt.image && <Image src={opt.image} alt={`Option ${value}`} maxH="32" objectFit="contain" />}
-                {opt.text && <Text as="span">{opt.text}</Text>}
+                {opt.image && <Image src={opt.image} alt={`Option ${value}`} maxH="32" maxW="full" minW="0" objectFit="contain" />}
+                {opt.text && <Text as="span" flex="1" minW="0" overflowWrap="anywhere">{opt.text}</Text>}
                 {state === 'answer' && (
                   <Badge colorPalette="green" ml="auto">
                     Correct answer

@@ -3,8 +3,8 @@
  * question with the answer revealed. Shared by the student, institute and admin result pages.
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
-import { UNANSWERED, errorText, useGetResultQuery, useSession, type ResultAnswer } from 'shared-api';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { UNANSWERED, errorText, formatDateTime, useGetResultQuery, useSession, type ResultAnswer } from 'shared-api';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { PageHeader } from '../layout/app-layout';
 import { QuestionView } from './question-view';
@@ -34,6 +34,15 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
     { skip: !user || !resultId },
   );
   const [open, setOpen] = useState<number | null>(null);
+  // A number tapped: the question (below every number, far below the fold on a phone) comes into view with the focus.
+  const [revealed, setRevealed] = useState(0);
+  const questionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = questionRef.current;
+    if (!revealed || !el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [revealed]);
 
   const answers = useMemo(
     () => [...(data?.result.answers ?? [])].sort((a, b) => a.questionNumber - b.questionNumber),
@@ -43,7 +52,8 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
 
   if (isLoading) return <LoadingState />;
   const status = (error as { status?: number } | undefined)?.status;
-  if (!data && (status === 404 || (!error && !isFetching))) {
+  // Not there, or not the viewer's to see (another student's): the spec's no-result message; a retry cannot help.
+  if (!data && (status === 404 || status === 403 || (!error && !isFetching))) {
     return (
       <>
         <PageHeader title="Result" onBack={onBack} />
@@ -90,7 +100,10 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
                 aria-label={`Question ${a.questionNumber}, ${s.label}`}
                 aria-pressed={open === a.questionNumber}
                 data-outcome={o}
-                onClick={() => setOpen(a.questionNumber)}
+                onClick={() => {
+                  setOpen(a.questionNumber);
+                  setRevealed((n) => n + 1);
+                }}
               >
                 {a.questionNumber}
               </Button>
@@ -111,7 +124,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
           ['Total Attempt', String(result.attempted)],
           ['Total Correct', String(result.score)],
           ['Percentage', `${percentage}%`],
-          ['Date', new Date(result.createdAt).toLocaleString()],
+          ['Date', formatDateTime(result.createdAt)],
         ].map(([k, v]) => (
           <Box key={k} borderWidth="1px" borderRadius="md" p="3">
             <Text fontSize="xs" color="fg.muted">
@@ -129,7 +142,18 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
       {grid(1, 20, 'Reading')}
       {grid(21, 40, 'Listening')}
       {openAnswer && (
-        <Box borderWidth="1px" borderRadius="lg" p={{ base: 3, md: 5 }} data-testid="result-question">
+        <Box
+          ref={questionRef}
+          tabIndex={-1}
+          role="region"
+          aria-label={`Question ${openAnswer.questionNumber}`}
+          scrollMarginTop="16"
+          outline="none"
+          borderWidth="1px"
+          borderRadius="lg"
+          p={{ base: 3, md: 5 }}
+          data-testid="result-question"
+        >
           {openQuestion ? (
             <QuestionView
               question={openQuestion}

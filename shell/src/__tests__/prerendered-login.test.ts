@@ -17,7 +17,7 @@ test('what was typed into the static login page survives its removal, once', () 
   password.focus();
   password.value = 'secret';
   document.getElementById('root')!.innerHTML = ''; // React's first commit
-  expect(takePrerenderedLogin()).toEqual({ email: 'student@example.com', password: 'secret', focused: 'password' });
+  expect(takePrerenderedLogin()).toEqual({ email: 'student@example.com', password: 'secret', focused: 'password', submitted: false });
   expect(takePrerenderedLogin()).toBeNull();
 });
 
@@ -35,5 +35,23 @@ test('a field typed into and left (focus elsewhere) is handed over without the f
   email.blur();
   await new Promise((r) => setTimeout(r, 10));
   document.getElementById('root')!.innerHTML = '';
-  expect(takePrerenderedLogin()).toEqual({ email: 'not-an-email', password: '', focused: null });
+  expect(takePrerenderedLogin()).toEqual({ email: 'not-an-email', password: '', focused: null, submitted: false });
+});
+
+test('a Login click or Enter on the static page (marked by index.html\'s script) is handed over with the values', () => {
+  const { email, password } = staticPage();
+  capturePrerenderedLogin();
+  // a password manager's autofill: values, no key or focus
+  email.value = 'student@example.com';
+  password.value = 'password123';
+  document.querySelector('form')!.setAttribute('data-submitted', '');
+  document.getElementById('root')!.innerHTML = '';
+  expect(takePrerenderedLogin()).toEqual({ email: 'student@example.com', password: 'password123', focused: null, submitted: true });
+});
+
+test('an empty static form submitted is handed over too (the login page shows the messages)', () => {
+  staticPage();
+  capturePrerenderedLogin();
+  document.querySelector('form')!.setAttribute('data-submitted', '');
+  expect(takePrerenderedLogin()).toEqual({ email: '', password: '', focused: null, submitted: true });
 });

@@ -11,7 +11,7 @@ import {
 import {
   Badge, Box, Button, ConfirmDialog, HStack, QuestionView, SimpleGrid, Stack, Text, notify, questionAudioUrls,
 } from 'shared-ui';
-import { AnswerQueue, mergeAnswers, type SaveStatus } from './answer-queue';
+import { AnswerQueue, backoffDelay, browserOnline, mergeAnswers, type SaveStatus } from './answer-queue';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
@@ -29,16 +29,38 @@ const SAVE_TEXT: Record<SaveStatus, string> = {
   error: 'Not saved yet — retrying',
 };
 const SAVE_PALETTE: Record<SaveStatus, string> = { saved: 'green', saving: 'blue', offline: 'orange', error: 'red' };
+const SUBMIT_OFFLINE_NOTE = 'This device is offline: your submission is kept on this device and sent when the connection is back.';
+const SUBMIT_KEPT = 'Exam submitted on this device: it is sent when the connection is back, and your result shows once it is saved. Keep this page open.';
+
+/** Not reached, or a failing server (a proxy's 502, a timeout, too many requests): the submission is sent again. */
+const sendAgain = (e: unknown) => {
+  const status = (e as { status?: unknown })?.status;
+  return typeof status !== 'number' || status === 0 || status >= 500 || status === 408 || status === 429;
+};
+
+/** The browser's word on its connection, followed. */
+function useBrowserOnline() {
+  return useSyncExternalStore((fn) => {
+    window.addEventListener('online', fn);
+    window.addEventListener('offline', fn);
+    return () => {
+      window.removeEventListener('online', fn);
+      window.removeEventListener('offline', fn);
+    };
+  }, browserOnline);
+}
 
 const isSolved = (a: string | undefined) => !!a && a !== UNANSWERED;
 
-export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false }: {
+export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, onSubmit }: {
   data: RunningExam;
   userId: string;
   /** when this device received `data` (Date.now()): the clock's offset to the server's */
   receivedAt: number;
   /** `data` is this device's copy (the server could not be reached) */
   fromDeviceCopy?: boolean;
+  /** the student submitted (or the time ran out): the page keeps this runner until it has shown the result */
+  onSubmit?: () => void;
 }) {
   const { attempt } = data;
   const attemptId = attempt._id;
@@ -105,10 +127,16 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false }:
   const [index, setIndex] = useState(0);
   const [filter, setFilter] = useState<Filter>('all');
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [ended, setEnded] = useState<SubmitResponse | null>(null);
   const running = !ended;
-  const submittingRef = useRef(false);
+  const online = useBrowserOnline();
+  // The submission: 'kept' once the server could not be reached for it (kept on this device, in storage, and sent
+  // again until the server has stored it, after a reload too), 'sending' on the way the first time.
+  const [submission, setSubmission] = useState<'none' | 'sending' | 'kept'>(() =>
+    examStorage.submissionKept(attemptId) ? 'kept' : 'none',
+  );
+  const submitting = submission !== 'none';
+  const sendingRef = useRef(false);
   const [submitFailures, setSubmitFailures] = useState(0);
 
   useBeforeUnload(running);
@@ -141,11 +169,10 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false }:
     [attemptId, userId, recordListening],
   );
 
-  const submit = useCallback(async () => {
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    setSubmitting(true);
-    setConfirmOpen(false);
+  /** Sends the submission (every answer on screen; the server scores from them, or past the time from those saved). */
+  const send = useCallback(async () => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
     await queue.flush();
     const all = questions.map((q) => ({ question: q._id, answer: answersRef.current[q._id] ?? UNANSWERED }));
     try {
@@ -157,29 +184,51 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false }:
       setEnded(res);
       notify.success('Result Saved Sucessfully');
     } catch (e) {
-      // The answers stay queued on this device; the submission is retried.
-      notify.error('Error cannot save result', errorText(e, ''), 'submit-error');
-      submittingRef.current = false;
-      setSubmitting(false);
-      setSubmitFailures((n) => n + 1);
+      if (sendAgain(e)) {
+        // Kept on this device (the answers too) and sent again: when the browser is back online, and meanwhile with
+        // a growing pause (a link the browser thinks is up, a failing server).
+        examStorage.keepSubmission(attemptId);
+        setSubmission('kept');
+        setSubmitFailures((n) => n + 1);
+      } else {
+        // The server refused it: nothing to send again; the student may press Submit again.
+        examStorage.dropSubmission(attemptId);
+        notify.error('Error cannot save result', errorText(e, ''), 'submit-error');
+        setSubmission('none');
+      }
+    } finally {
+      sendingRef.current = false;
     }
   }, [queue, questions, submitResult, updateReport, examId, userId, attemptId]);
 
-  // Time zero: submit by itself (and keep trying until the server has it).
+  const submit = useCallback(() => {
+    setConfirmOpen(false);
+    if (submission !== 'none' || ended) return;
+    setSubmission('sending');
+    onSubmit?.();
+    void send();
+  }, [submission, ended, onSubmit, send]);
+
+  // A kept submission (this visit or one before a reload) goes out again until the server has stored it.
   useEffect(() => {
-    if (!timeOver || ended || submittingRef.current) return;
-    if (submitFailures === 0) {
-      void submit();
-      return;
-    }
-    const t = setTimeout(() => void submit(), Math.min(30_000, 2000 * submitFailures));
-    const onOnline = () => void submit();
-    window.addEventListener('online', onOnline);
+    if (submission !== 'kept' || ended) return;
+    onSubmit?.();
+    const retry = () => void send();
+    const t = setTimeout(retry, submitFailures === 0 ? 0 : backoffDelay(submitFailures, 2000, 30_000));
+    window.addEventListener('online', retry);
     return () => {
       clearTimeout(t);
-      window.removeEventListener('online', onOnline);
+      window.removeEventListener('online', retry);
     };
-  }, [timeOver, ended, submit, submitFailures]);
+  }, [submission, ended, send, submitFailures, onSubmit]);
+
+  // Time zero: submit by itself, once (kept and sent again like the student's own).
+  const submittedAtZero = useRef(false);
+  useEffect(() => {
+    if (!timeOver || submittedAtZero.current) return;
+    submittedAtZero.current = true;
+    submit();
+  }, [timeOver, submit]);
 
   const navLocked = audioPlaying;
   const current = questions[index];
@@ -267,6 +316,11 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false }:
             {formatMmSs(remaining)}
           </Text>
         </HStack>
+        {submission === 'kept' && !ended && (
+          <Text role="status" aria-live="polite" mt="1" fontSize="sm" color="fg.warning" fontWeight="medium" data-testid="submit-pending">
+            {SUBMIT_KEPT}
+          </Text>
+        )}
         <HStack gap="3" mt="1" flexWrap="wrap">
           <Badge role="status" aria-live="polite" colorPalette={SAVE_PALETTE[save.status]} data-testid="save-status" data-status={save.status}>
             {SAVE_TEXT[save.status]}
@@ -350,7 +404,13 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false }:
         message={MSG.submitConfirm}
         onConfirm={submit}
         onClose={() => setConfirmOpen(false)}
-      />
+      >
+        {!online && (
+          <Text mt="3" fontSize="sm" color="fg.warning" data-testid="submit-offline-note">
+            {SUBMIT_OFFLINE_NOTE}
+          </Text>
+        )}
+      </ConfirmDialog>
       {ended && <ExamEndedDialog result={ended} />}
     </Stack>
   );

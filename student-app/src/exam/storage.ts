@@ -1,6 +1,7 @@
 /**
- * What the browser keeps about the student's exam: the selected exam, the running attempt, local play counts (and,
- * written by device-copy.ts, a copy of the running exam, removed here with the attempt).
+ * What the browser keeps about the student's exam: the selected exam, the running attempt, local play counts, a
+ * submission waiting for the connection (and, written by device-copy.ts, a copy of the running exam, removed here
+ * with the attempt).
  */
 import type { ListedExam, ListeningStatus } from 'shared-api';
 
@@ -12,6 +13,8 @@ export interface RunningRecord {
 const SELECTED = 'selectedExam';
 const RUNNING = 'runningExam';
 const listeningKey = (attemptId: string) => `examListening:${attemptId}`;
+/** the student submitted and the server has not stored it yet (offline, or the server failing): sent again */
+const submissionKey = (attemptId: string) => `examSubmission:${attemptId}`;
 export const copyKey = (attemptId: string) => `examCopy:${attemptId}`;
 export const choicesKey = (attemptId: string) => `examChoices:${attemptId}`;
 
@@ -39,6 +42,16 @@ export const examStorage = {
   setRunning: (r: RunningRecord) => write(RUNNING, r),
   listening: (attemptId: string) => read<ListeningStatus>(listeningKey(attemptId)) ?? {},
   setListening: (attemptId: string, s: ListeningStatus) => write(listeningKey(attemptId), s),
+  /** A submission not yet stored by the server is kept until it is (cleared with the attempt). */
+  submissionKept: (attemptId: string) => read<{ at: number }>(submissionKey(attemptId)) !== null,
+  keepSubmission: (attemptId: string) => write(submissionKey(attemptId), { at: Date.now() }),
+  dropSubmission: (attemptId: string) => {
+    try {
+      localStorage.removeItem(submissionKey(attemptId));
+    } catch {
+      /* ignore */
+    }
+  },
   /** Clears the selected and running exam (and the attempt's play counts and copy). Pending answers are cleared by their queue. */
   clear(attemptId?: string) {
     try {
@@ -48,6 +61,7 @@ export const examStorage = {
         localStorage.removeItem(listeningKey(attemptId));
         localStorage.removeItem(copyKey(attemptId));
         localStorage.removeItem(choicesKey(attemptId));
+        localStorage.removeItem(submissionKey(attemptId));
       }
     } catch {
       /* ignore */

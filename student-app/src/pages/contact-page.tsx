@@ -1,9 +1,10 @@
 /** /student/contact: how to get enrolled, help during an exam, or access to private exams (spec section 2). */
-import { useSession } from 'shared-api';
-import { Box, List, PageHeader, Stack, Text } from 'shared-ui';
+import { useContactInfo, useSession } from 'shared-api';
+import { Box, Link, List, PageHeader, Stack, Text } from 'shared-ui';
 
 export function ContactPage() {
   const { institute } = useSession();
+  const contact = useContactInfo();
   return (
     <Stack gap="4" maxW="3xl">
       <PageHeader title="How to Contact?" />
@@ -19,6 +20,18 @@ export function ContactPage() {
             To get access to private exams, ask your institute (or call the support number) to give you exam access.
           </List.Item>
         </List.Root>
+      </Box>
+      <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} aria-label="Support">
+        <Text fontWeight="semibold">
+          Support number:{' '}
+          {contact?.phone ? (
+            <Link href={`tel:${contact.phone}`} color="blue.fg" textDecoration="underline">
+              {contact.phone}
+            </Link>
+          ) : (
+            '…'
+          )}
+        </Text>
       </Box>
       {institute && (
         <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} aria-label="Your institute">

@@ -4,10 +4,11 @@ import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
 } from 'shared-ui';
+import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
 
-function ExamCard({ exam, onStart }: { exam: ListedExam; onStart?: () => void }) {
+function ExamCard({ exam, onStart, receivedAt }: { exam: ListedExam; onStart?: () => void; receivedAt?: number }) {
   return (
     <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="3" aria-label={exam.title}>
       <Stack gap="1" flex="1">
@@ -28,10 +29,11 @@ function ExamCard({ exam, onStart }: { exam: ListedExam; onStart?: () => void })
             {exam.reason}
           </Text>
         )}
+        {exam.running && <RunningNote running={exam.running} receivedAt={receivedAt} />}
       </Stack>
       {onStart && (
-        <Button colorPalette="blue" onClick={onStart} aria-label={`Start ${exam.title}`}>
-          Start
+        <Button colorPalette="blue" onClick={onStart} aria-label={`${exam.running ? 'Resume' : 'Start'} ${exam.title}`}>
+          {exam.running ? 'Resume' : 'Start'}
         </Button>
       )}
     </Box>
@@ -46,6 +48,8 @@ function ExamSection(props: {
   empty: string;
   onRetry: () => void;
   onStart?: (e: ListedExam) => void;
+  /** when the list arrived (for the time left of a running attempt) */
+  receivedAt?: number;
 }) {
   return (
     <Box as="section" aria-label={props.title}>
@@ -61,7 +65,7 @@ function ExamSection(props: {
       ) : (
         <SimpleGrid columns={{ base: 1, md: 3, lg: 4 }} gap="4">
           {props.exams.map((e) => (
-            <ExamCard key={e._id} exam={e} onStart={props.onStart ? () => props.onStart!(e) : undefined} />
+            <ExamCard key={e._id} exam={e} onStart={props.onStart ? () => props.onStart!(e) : undefined} receivedAt={props.receivedAt} />
           ))}
         </SimpleGrid>
       )}
@@ -99,6 +103,7 @@ export function ExamListPage() {
         error={available.error}
         empty="No exams available"
         onRetry={() => void available.refetch()}
+        receivedAt={available.fulfilledTimeStamp}
         onStart={(exam) => {
           examStorage.setSelected(exam);
           navigate(paths.examStart(exam._id));

@@ -4,8 +4,8 @@
  * loaded it: the questions, the deadline on the server's clock and every choice made here; the answers go out when
  * the connection is back, and the server's copy replaces this one.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useGetRunningExamQuery, useSession } from 'shared-api';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useGetRunningExamQuery, useSession, type RunningExam } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
 import { browserOnline } from '../exam/answer-queue';
 import { deviceCopy } from '../exam/device-copy';
@@ -22,7 +22,8 @@ export function ExamPage() {
   const { examId = '' } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
-  const record = examStorage.running();
+  // read once: the runner clears it when the server has stored the submission, and this page keeps showing the result
+  const [record] = useState(() => examStorage.running());
   const valid = !!record && record.examId === examId;
   const { data, error, isLoading, fulfilledTimeStamp, refetch } = useGetRunningExamQuery(
     { examId, userId: user?._id ?? '' },
@@ -33,12 +34,17 @@ export function ExamPage() {
   // read once per attempt and student: the copy is the exam as it was when this page was opened
   const attemptId = valid ? record.attemptId : undefined;
   const copy = useMemo(() => (attemptId && user ? deviceCopy.get(attemptId, user._id) : null), [attemptId, user]);
+  // Submitted (this visit, or kept on the device before a reload): the runner shown stays until the server has stored
+  // the submission and the result dialog has been left, whatever the server now says of the attempt.
+  const [closing, setClosing] = useState(() => !!attemptId && examStorage.submissionKept(attemptId));
+  const onSubmit = useCallback(() => setClosing(true), []);
+  const shown = useRef<ReactElement | null>(null);
 
   useEffect(() => {
-    if (!notRunning) return;
+    if (!notRunning || (closing && (shown.current || copy))) return;
     examStorage.clear(record?.attemptId);
     navigate(paths.exams, { replace: true });
-  }, [notRunning, record?.attemptId, navigate]);
+  }, [notRunning, closing, copy, record?.attemptId, navigate]);
 
   useEffect(() => {
     // Another device may have started the attempt: follow the server's.
@@ -74,13 +80,20 @@ export function ExamPage() {
     };
   }, [unreachable, copy, refetch]);
 
-  if (notRunning || !user) return null;
-  if (!data && copy && unreachable) {
-    return <ExamRunner key={copy.data.attempt._id} data={copy.data} userId={user._id} receivedAt={copy.receivedAt} fromDeviceCopy />;
-  }
+  if (!user) return null;
+  if (closing && shown.current) return shown.current;
+  const runner = (d: RunningExam, receivedAt: number, fromDeviceCopy = false) => {
+    shown.current = (
+      <ExamRunner key={d.attempt._id} data={d} userId={user._id} receivedAt={receivedAt} fromDeviceCopy={fromDeviceCopy} onSubmit={onSubmit} />
+    );
+    return shown.current;
+  };
+  // a submission kept on the device that the server has since stored (its answer was lost): sent again, it answers with the result
+  if (notRunning) return closing && copy ? runner(copy.data, copy.receivedAt, true) : null;
+  if (!data && copy && unreachable) return runner(copy.data, copy.receivedAt, true);
   if (isLoading || !data) {
     if (error) return <ErrorState title="Error cannot get Questions" message="Check your connection; your saved answers are kept." onRetry={() => void refetch()} />;
     return <LoadingState label="Loading exam…" />;
   }
-  return <ExamRunner key={data.attempt._id} data={data} userId={user._id} receivedAt={fulfilledTimeStamp ?? Date.now()} />;
+  return runner(data, fulfilledTimeStamp ?? Date.now());
 }

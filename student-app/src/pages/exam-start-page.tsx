@@ -1,10 +1,12 @@
 /** /student/exams/start/{examId}: the notes before the exam; Get Started creates (or resumes) the attempt. */
 import { useEffect, useState } from 'react';
 import {
-  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useIncreaseCountMutation, useSession, useStartAttemptMutation,
+  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useGetAvailableExamsQuery, useIncreaseCountMutation, useSession,
+  useStartAttemptMutation,
 } from 'shared-api';
 import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
 import { requestFullScreen } from '../exam/guards';
+import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
 import { ExamPage } from './lazy';
@@ -22,6 +24,10 @@ export function ExamStartPage() {
   }, []);
   const selected = examStorage.selected();
   const matches = !!selected && selected._id === examId;
+  // A running attempt is resumed: the list (cached from the exam list page, else asked) has its time left.
+  const available = useGetAvailableExamsQuery(user?._id ?? '', { skip: !user || !matches });
+  const listed = available.data?.find((e) => e._id === examId);
+  const running = listed ? listed.running : selected?.running;
   const [startAttempt, { isLoading }] = useStartAttemptMutation();
   const [increaseCount] = useIncreaseCountMutation();
   const [busy, setBusy] = useState(false);
@@ -58,17 +64,22 @@ export function ExamStartPage() {
             The exam has {TOTAL_QUESTIONS} questions (Reading 1-20, Listening 21-40) and lasts {EXAM_DURATION_SECONDS / 60} minutes.
           </List.Item>
           <List.Item>
-            If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers are kept on
-            this device and sent when the connection is back; submit only when it is back.
+            If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers and your
+            submission are kept on this device and sent when the connection is back; the result shows once it is saved.
           </List.Item>
           <List.Item>Unanswered questions are marked as not attempted.</List.Item>
           <List.Item>The clock keeps running if you close or reload the page; reopen the exam to continue.</List.Item>
           <List.Item>Audio can be replayed; navigation is paused while an audio plays.</List.Item>
         </List.Root>
       </Box>
+      {running && (
+        <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} borderColor="border.info">
+          <RunningNote running={running} receivedAt={listed ? available.fulfilledTimeStamp : undefined} />
+        </Box>
+      )}
       <HStack justify="flex-end">
         <Button colorPalette="blue" size="lg" loading={busy || isLoading} onClick={start}>
-          Get Started
+          {running ? 'Resume' : 'Get Started'}
         </Button>
       </HStack>
     </Stack>

@@ -1,13 +1,11 @@
 /** /student/results: 'List of Results' for the date range the server answered with. */
-import { errorText, useGetMyResultsQuery, useSession, type Result } from 'shared-api';
+import { errorText, formatDate, formatDateTime, useGetMyResultsQuery, useSession, type Result } from 'shared-api';
 import { Button, DataTable, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
 import { paths } from '../paths';
 
 // The table's code and parts are fetched on first use: start with this page's code, beside its request.
 void DataTable.preload();
 void preloadOverlays('Table', 'NativeSelect');
-
-const day = (iso: string) => (iso ? iso.slice(0, 10) : '');
 
 export function ResultsPage() {
   const { user } = useSession();
@@ -17,7 +15,7 @@ export function ResultsPage() {
   const columns: Column<Result>[] = [
     { header: 'Title', cell: (r) => r.exam, text: (r) => r.exam },
     { header: 'Score', cell: (r) => `${r.score}/${r.total_questions}` },
-    { header: 'Date', cell: (r) => new Date(r.createdAt).toLocaleString() },
+    { header: 'Date', cell: (r) => formatDateTime(r.createdAt) },
     {
       header: 'View',
       cell: (r) => (
@@ -33,7 +31,7 @@ export function ResultsPage() {
       <PageHeader title="List of Results" />
       {data && (
         <Text color="fg.muted" data-testid="results-range">
-          From {day(data.startDate)} to {day(data.endDate)}
+          From {formatDate(data.startDate)} to {formatDate(data.endDate)}
         </Text>
       )}
       {error ? (

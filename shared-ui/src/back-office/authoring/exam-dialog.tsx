@@ -21,6 +21,8 @@ export function ExamDialog(props: {
   scope: AuthoringScope;
   open: boolean;
   onClose: () => void;
+  /** the exam as the server saved it (the list shows its tab) */
+  onSaved?: (exam: Exam) => void;
   /** set: edit this exam */
   exam?: Exam | null;
   /** exams that may serve as the reference exam of a CBT exam */
@@ -55,13 +57,15 @@ export function ExamDialog(props: {
         ...(editing && props.exam?.status === 1 ? { status: v.status === '1' ? 1 : 0 } : {}),
       };
       try {
+        let saved: Exam;
         if (props.exam) {
-          await updateExam({ examId: props.exam._id, userId: user._id, body }).unwrap();
+          saved = await updateExam({ examId: props.exam._id, userId: user._id, body }).unwrap();
           notify.success('Successfully Updated Exam');
         } else {
-          await createExam({ userId: user._id, body }).unwrap();
+          saved = await createExam({ userId: user._id, body }).unwrap();
           notify.success('Successfully added Exam');
         }
+        props.onSaved?.(saved);
         props.onClose();
       } catch (e) {
         notify.error('Error adding exam', errorText(e, ''));

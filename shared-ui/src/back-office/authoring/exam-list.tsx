@@ -92,7 +92,8 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
           {shared.isLoading ? <LoadingState /> : <ExamGrid exams={shared.data ?? []}>{(e) => card(e, false)}</ExamGrid>}
         </Stack>
       )}
-      <ExamDialog scope={scope} open={!!dialog} exam={dialog?.exam} exams={list} onClose={() => setDialog(null)} />
+      <ExamDialog scope={scope} open={!!dialog} exam={dialog?.exam} exams={list} onClose={() => setDialog(null)}
+        onSaved={(e) => setTab(e.is_cbt ? 'cbt' : 'ubt')} />
       <ConfirmDialog
         open={!!toDelete}
         destructive

@@ -1,6 +1,6 @@
 /** The questions of one exam: Reading/Listening toggle, table, add/edit/delete, publishing and the exam's menu. */
 import { lazy, Suspense, useState } from 'react';
-import { QUESTIONS_PER_TYPE, TOTAL_QUESTIONS, errorText, type Question, type QuestionType } from 'shared-api';
+import { MSG, QUESTIONS_PER_TYPE, TOTAL_QUESTIONS, errorText, type Question, type QuestionType } from 'shared-api';
 import {
   useDeleteQuestionMutation, useGetExamQuery, useGetQuestionsQuery, usePublishExamMutation,
 } from 'shared-api/back-office';
@@ -54,7 +54,9 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
       cell: (q) => (
         <HStack gap="1">
           <Button size="xs" variant="outline" onClick={() => setEditor({ question: q })} aria-label={`Edit question ${q.question_number}`}>Edit</Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToDelete(q)} aria-label={`Delete question ${q.question_number}`}>Delete</Button>
+          {/* a published exam's questions cannot be removed (the server refuses): said above the table */}
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToDelete(q)} aria-label={`Delete question ${q.question_number}`}
+            disabled={published} title={published ? MSG.unpublishFirst : undefined} aria-describedby={published ? 'delete-note' : undefined}>Delete</Button>
         </HStack>
       ),
     });
@@ -137,6 +139,9 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
         </ButtonGroup>
         {editable && <Button onClick={addQuestion}>Add Questions</Button>}
       </HStack>
+      {editable && published && (
+        <Text id="delete-note" mb="3" fontSize="sm" color="fg.muted">{MSG.unpublishFirst} (Edit the exam, Status Hiden): a published exam&apos;s questions can be edited, not removed.</Text>
+      )}
       <DataTable rows={ofType} columns={columns} rowKey={(q) => q._id} pageSize={20} emptyText={`No ${type} questions yet`} caption={`${type} questions`} />
       {editor && (
         <Suspense fallback={<LoadingState label="Opening the editor…" />}>

@@ -6,26 +6,30 @@ import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
 import { useLoadErrorToast } from './use-load-error';
 
+/** The correct rate, or a dash when there is none to speak of: no results yet, or nobody answered the question. */
+const rate = (r: QuestionSummaryRow): number | null => (r.answered === 0 ? null : r.correctRate);
 const pct = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(2)}%`);
 
 /** Horizontal bars of the correct rate per question number, drawn with boxes (no chart library). */
 function CorrectRateChart({ rows }: { rows: QuestionSummaryRow[] }) {
-  const withData = rows.filter((r) => r.correctRate !== null);
+  const withData = rows.filter((r) => rate(r) !== null);
   if (withData.length === 0) return <Text color="fg.muted">No results yet: the chart fills in once students have taken this exam.</Text>;
   return (
     <Stack gap="1" role="img" aria-label="Correct answer rate per question" data-testid="summary-chart">
-      {rows.map((r) => (
-        <HStack key={r.question_number} gap="2" fontSize="xs">
-          <Text w="6" textAlign="right" flexShrink={0}>{r.question_number}</Text>
-          <Box flex="1" bg="bg.muted" h="3" borderRadius="sm" overflow="hidden">
-            {r.correctRate !== null && (
-              <Box h="full" w={`${Math.round(r.correctRate * 100)}%`}
-                bg={r.correctRate >= 0.7 ? 'green.solid' : r.correctRate >= 0.4 ? 'orange.solid' : 'red.solid'} />
-            )}
-          </Box>
-          <Text w="16" flexShrink={0}>{pct(r.correctRate)}</Text>
-        </HStack>
-      ))}
+      {rows.map((r) => {
+        const v = rate(r);
+        return (
+          <HStack key={r.question_number} gap="2" fontSize="xs">
+            <Text w="6" textAlign="right" flexShrink={0}>{r.question_number}</Text>
+            <Box flex="1" bg="bg.muted" h="3" borderRadius="sm" overflow="hidden">
+              {v !== null && (
+                <Box h="full" w={`${Math.round(v * 100)}%`} bg={v >= 0.7 ? 'green.solid' : v >= 0.4 ? 'orange.solid' : 'red.solid'} />
+              )}
+            </Box>
+            <Text w="16" flexShrink={0}>{pct(v)}</Text>
+          </HStack>
+        );
+      })}
     </Stack>
   );
 }
@@ -44,7 +48,7 @@ export function QuestionSummaryPage({ scope }: { scope: AuthoringScope }) {
     { header: 'Type', cell: (r) => r.type ?? '—' },
     { header: 'Option Type', cell: (r) => r.option_type ?? '—' },
     { header: 'Answered', cell: (r) => r.answered },
-    { header: 'Correct Rate', cell: (r) => pct(r.correctRate) },
+    { header: 'Correct Rate', cell: (r) => pct(rate(r)) },
     { header: 'Most Chosen Wrong', cell: (r) => r.mostChosenWrong ?? '—' },
   ];
   return (

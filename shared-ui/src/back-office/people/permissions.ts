@@ -26,26 +26,5 @@ export function peoplePermissions(role: 'admin' | 'institute', basePath: string)
   };
 }
 
-/** YYYY-MM-DD of a local date. */
-export function isoDate(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
-
-export function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00`);
-  d.setDate(d.getDate() + 1);
-  return isoDate(d);
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : isoDate(d);
-}
+// The product's one date formatter (shared-api/src/dates.ts), re-exported for the people screens.
+export { formatDate, formatDateTime, isoDate, nextDay } from 'shared-api';

@@ -1,4 +1,9 @@
-/** The deploy-time manifest the server serves: where each remote lives, and the academy's contact details. */
+/**
+ * The deploy-time manifest the server serves (/remotes.json): where each remote lives (the shell loads them), and the
+ * academy's contact details (the login page, the student's contact page).
+ */
+import { useEffect, useState } from 'react';
+
 export type RemoteName = 'student_app' | 'institute_app' | 'admin_app';
 
 export interface RuntimeConfig {
@@ -28,4 +33,17 @@ export function getRuntimeConfig(): Promise<RuntimeConfig> {
       throw e;
     });
   return pending;
+}
+
+/** The academy's contact details, once /remotes.json has answered (null before, or when it cannot be read). */
+export function useContactInfo(): RuntimeConfig['contact'] | null {
+  const [contact, setContact] = useState<RuntimeConfig['contact'] | null>(null);
+  useEffect(() => {
+    let live = true;
+    getRuntimeConfig().then((c) => live && setContact(c.contact), () => live && setContact(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return contact;
 }
