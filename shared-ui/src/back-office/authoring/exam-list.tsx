@@ -3,13 +3,14 @@ import { useState, type ReactNode } from 'react';
 import { errorText, useSession, type Exam } from 'shared-api';
 import { useDeleteExamMutation, useGetSharedExamsQuery } from 'shared-api/back-office';
 import {
-  Badge, Box, Button, ConfirmDialog, EmptyState, ErrorState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack,
-  Tabs, Text, notify, useNavigate,
+  Badge, Box, Button, EmptyState, ErrorState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack,
+  Tabs, Text, useNavigate,
 } from 'shared-ui';
 import { ExamDialog } from './exam-dialog';
 import { authoringPaths, canEditExam, type AuthoringScope } from './scope';
 import { useAuthoredExams } from './use-exams';
 import { useLoadErrorToast } from './use-load-error';
+import { useConfirmedAction } from '../common/confirmed-action';
 
 /**
  * One exam as a card: title, status (unless `showStatus` is false), type, UBT/CBT, category, question count, and the
@@ -50,7 +51,13 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
   const shared = useGetSharedExamsQuery(user?._id ?? '', { skip: !user || !scope.showsSharedExams });
   const [deleteExam] = useDeleteExamMutation();
   const [dialog, setDialog] = useState<{ exam: Exam | null } | null>(null);
-  const [toDelete, setToDelete] = useState<Exam | null>(null);
+  const remove = useConfirmedAction<Exam>({
+    message: 'Are you sure you want to delete this exam?',
+    act: (e) => deleteExam({ examId: e._id, userId: user!._id }).unwrap(),
+    success: 'Successfully Deleted Exam',
+    failure: (e) => ['Error adding exam', errorText(e, '')],
+    details: (e) => <Text mt="2" fontWeight="medium">{e.title}</Text>,
+  });
   const [tab, setTab] = useState<'ubt' | 'cbt'>('ubt');
   useLoadErrorToast(exams.isError || shared.isError, exams.error ?? shared.error, 'Error cannot get Exams');
 
@@ -59,7 +66,7 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
     <ExamCard key={e._id} exam={e}>
       <Button size="sm" onClick={() => navigate(paths.exam(e._id))} aria-label={`View ${e.title}`}>View</Button>
       {editable && <Button size="sm" variant="outline" onClick={() => setDialog({ exam: e })} aria-label={`Edit ${e.title}`}>Edit</Button>}
-      {editable && <Button size="sm" variant="outline" colorPalette="red" onClick={() => setToDelete(e)} aria-label={`Delete ${e.title}`}>Delete</Button>}
+      {editable && <Button size="sm" variant="outline" colorPalette="red" onClick={() => remove.ask(e)} aria-label={`Delete ${e.title}`}>Delete</Button>}
     </ExamCard>
   );
   const grid = (cbt: boolean) => (
@@ -94,24 +101,7 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
       )}
       <ExamDialog scope={scope} open={!!dialog} exam={dialog?.exam} exams={list} onClose={() => setDialog(null)}
         onSaved={(e) => setTab(e.is_cbt ? 'cbt' : 'ubt')} />
-      <ConfirmDialog
-        open={!!toDelete}
-        destructive
-        message="Are you sure you want to delete this exam?"
-        onClose={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete || !user) return;
-          try {
-            await deleteExam({ examId: toDelete._id, userId: user._id }).unwrap();
-            notify.success('Successfully Deleted Exam');
-            setToDelete(null);
-          } catch (e) {
-            notify.error('Error adding exam', errorText(e, ''));
-          }
-        }}
-      >
-        {toDelete && <Text mt="2" fontWeight="medium">{toDelete.title}</Text>}
-      </ConfirmDialog>
+      {remove.dialog}
     </>
   );
 }

@@ -5,13 +5,14 @@ import {
   useDeleteQuestionMutation, useGetExamQuery, useGetQuestionsQuery, usePublishExamMutation,
 } from 'shared-api/back-office';
 import {
-  Badge, Button, ButtonGroup, ConfirmDialog, DataTable, ErrorState, HStack, LoadingState, Menu, PageHeader, Portal, Text,
+  Badge, Button, ButtonGroup, DataTable, ErrorState, HStack, LoadingState, Menu, PageHeader, Portal, Text,
   notify, type Column,
 } from 'shared-ui';
 import { PublishRulesDialog } from './publish-rules-dialog';
 import { canEditExam, type AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
 import { useLoadErrorToast } from './use-load-error';
+import { useConfirmedAction } from '../common/confirmed-action';
 
 // The editor (uploads, preview) loads only when a question is added or edited.
 const QuestionDialog = lazy(() => import('./question-dialog'));
@@ -26,7 +27,11 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
   const [publishExam, publishing] = usePublishExamMutation();
   const [type, setType] = useState<QuestionType>('Reading');
   const [editor, setEditor] = useState<{ question: Question | null } | null>(null);
-  const [toDelete, setToDelete] = useState<Question | null>(null);
+  const remove = useConfirmedAction<Question>({
+    message: 'Are you sure you want to delete this question?',
+    act: (q) => deleteQuestion({ examId, questionId: q._id, userId: user!._id }).unwrap(),
+    failure: (e) => ['Error deleting question', errorText(e, '')],
+  });
   const [rulesOpen, setRulesOpen] = useState(false);
   useLoadErrorToast(questions.isError, questions.error, 'Error cannot get Questions');
   useLoadErrorToast(exam.isError, exam.error, 'Error cannot get Exams');
@@ -55,7 +60,7 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
         <HStack gap="1">
           <Button size="xs" variant="outline" onClick={() => setEditor({ question: q })} aria-label={`Edit question ${q.question_number}`}>Edit</Button>
           {/* a published exam's questions cannot be removed (the server refuses): said above the table */}
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToDelete(q)} aria-label={`Delete question ${q.question_number}`}
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(q)} aria-label={`Delete question ${q.question_number}`}
             disabled={published} title={published ? MSG.unpublishFirst : undefined} aria-describedby={published ? 'delete-note' : undefined}>Delete</Button>
         </HStack>
       ),
@@ -150,21 +155,7 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
         </Suspense>
       )}
       <PublishRulesDialog open={rulesOpen} onClose={() => setRulesOpen(false)} questions={all} />
-      <ConfirmDialog
-        open={!!toDelete}
-        destructive
-        message="Are you sure you want to delete this question?"
-        onClose={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete || !user) return;
-          try {
-            await deleteQuestion({ examId, questionId: toDelete._id, userId: user._id }).unwrap();
-            setToDelete(null);
-          } catch (e) {
-            notify.error('Error deleting question', errorText(e, ''));
-          }
-        }}
-      />
+      {remove.dialog}
     </>
   );
 }
