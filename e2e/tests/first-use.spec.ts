@@ -257,7 +257,7 @@ test.describe('a running attempt', () => {
     await expect(resume).toHaveText('Resume');
     await expect(card).toContainText(/Time left: (50|49) min/);
     await expect(card).toContainText('You have no attempts left for this exam.');
-    await expect(card).toContainText('The attempt you started can still be finished');
+    await expect(card).toContainText('You can still finish the attempt you started.');
     await resume.click();
     await expect(page).toHaveURL(/\/student\/exams\/start\//);
     await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0);

@@ -7,3 +7,4 @@
 export * from './endpoints/authoring';
 export * from './endpoints/people';
 export * from './endpoints/transfer';
+export * from './authoring-messages';

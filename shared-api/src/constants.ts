@@ -50,6 +50,4 @@ export const MSG = {
   seeHowToContact: 'See How to Contact?',
   confirmPasswordMismatch: 'Confirm Password doesnot match',
   notFoundTitle: 'Page Not Found',
-  /** the server refuses to remove a question of a published exam; the question list says so beside a disabled Delete */
-  unpublishFirst: 'Unpublish the exam before removing questions',
 } as const;

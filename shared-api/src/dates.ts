@@ -3,12 +3,9 @@
  * the time matters (a result's moment, today's results).
  */
 const pad = (n: number) => String(n).padStart(2, '0');
-const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** YYYY-MM-DD of a local date. */
-export function isoDate(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+export const isoDate = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(date: string): string {
@@ -17,23 +14,14 @@ export function nextDay(date: string): string {
   return isoDate(d);
 }
 
-function parse(value: string): Date | null {
+/** A timestamp as YYYY-MM-DD (with HH:MM): a day already in that form is kept (it names a day, not a moment), and
+ * an empty or unreadable value is shown as it is. */
+function format(value: string | null | undefined, time: boolean): string {
+  if (!value || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value ?? '';
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
+  if (Number.isNaN(d.getTime())) return value;
+  return time ? `${isoDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : isoDate(d);
 }
 
-/** YYYY-MM-DD of a timestamp (a day already in that form is kept: it names a day, not a moment). */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  if (DAY_ONLY.test(value)) return value;
-  const d = parse(value);
-  return d ? isoDate(d) : value;
-}
-
-/** YYYY-MM-DD HH:MM of a timestamp. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  if (DAY_ONLY.test(value)) return value;
-  const d = parse(value);
-  return d ? `${isoDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : value;
-}
+export const formatDate = (value: string | null | undefined): string => format(value, false);
+export const formatDateTime = (value: string | null | undefined): string => format(value, true);

@@ -7,9 +7,6 @@ import { AREAS } from './areas';
 import { loadRemoteApp } from './remotes';
 import { takePrerenderedLogin } from './prerendered-login';
 
-/** The contact links look like links (index.html's prerendered copy: the same color and underline). */
-const LINK_LOOK = { color: 'blue.fg', textDecoration: 'underline', textUnderlineOffset: '2px' } as const;
-
 export function LoginPage() {
   const [signin] = useSigninMutation();
   const dispatch = useAppDispatch();
@@ -75,10 +72,10 @@ export function LoginPage() {
           </Button>
           <Stack gap="1" fontSize="sm" borderTopWidth="1px" pt="4" data-testid="contact-info">
             <Text>
-              Contact: <Link {...LINK_LOOK} href={`tel:${contact?.phone ?? ''}`}>{contact?.phone ?? '…'}</Link>
+              Contact: <Link variant="underline" colorPalette="blue" href={`tel:${contact?.phone ?? ''}`}>{contact?.phone ?? '…'}</Link>
             </Text>
             <Text>
-              Follow us: <Link {...LINK_LOOK} href={contact?.social ?? '#'} target="_blank" rel="noopener noreferrer">Facebook</Link>
+              Follow us: <Link variant="underline" colorPalette="blue" href={contact?.social ?? '#'} target="_blank" rel="noopener noreferrer">Facebook</Link>
             </Text>
             <Text lang="ne" color="fg.muted">
               पहिलो पटक प्रयोग गर्दै हुनुहुन्छ? प्रयोगकर्ता नाम (username) र पासवर्ड पाउन कृपया {contact?.phone ?? '…'} मा फोन गर्नुहोस्।

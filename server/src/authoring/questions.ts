@@ -1,6 +1,7 @@
 /** Question rules: field checks with the spec's messages, media references, numbering per type, publish readiness. */
 import { inArray } from 'drizzle-orm';
-import { LISTENING_RANGE, MSG, QUESTIONS_PER_TYPE, READING_RANGE } from '../../../shared-api/src/constants.ts';
+import { LISTENING_RANGE, QUESTIONS_PER_TYPE, READING_RANGE } from '../../../shared-api/src/constants.ts';
+import { AUTHORING_MSG } from '../../../shared-api/src/authoring-messages.ts';
 import type { OptionType, QuestionType, QuestionFields } from '../../../shared-api/src/types.ts';
 import type { Executor } from '../db/index.ts';
 import { media, type Question as QuestionRow } from '../db/schema.ts';
@@ -15,7 +16,7 @@ export const QMSG = {
   bothListeningAndText: 'Must have both listening  and text',
   switchMode: 'Switch to Reading or Listening Mode',
   numberUsed: 'Question number already used',
-  unpublishFirst: MSG.unpublishFirst,
+  unpublishFirst: AUTHORING_MSG.unpublishFirst,
 } as const;
 
 export const LIMITS = {

@@ -24,8 +24,3 @@ export function formatMmSs(ms: number): string {
   const s = total % 60;
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
-
-/** Whole minutes left of a running attempt the exam list reported (`secondsLeft` on the server's clock when the list arrived at `receivedAt`). */
-export function minutesLeft(secondsLeft: number, receivedAt: number, now: number = Date.now()): number {
-  return Math.max(0, Math.ceil((secondsLeft * 1000 - Math.max(0, now - receivedAt)) / 60_000));
-}

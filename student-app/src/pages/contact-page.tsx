@@ -25,7 +25,7 @@ export function ContactPage() {
         <Text fontWeight="semibold">
           Support number:{' '}
           {contact?.phone ? (
-            <Link href={`tel:${contact.phone}`} color="blue.fg" textDecoration="underline">
+            <Link href={`tel:${contact.phone}`} variant="underline" colorPalette="blue">
               {contact.phone}
             </Link>
           ) : (

@@ -1,6 +1,6 @@
 /** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
 import { useCallback } from 'react';
-import { errorText, useAppDispatch, type Result } from 'shared-api';
+import { errorText, formatDate, useAppDispatch, type Result } from 'shared-api';
 import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
 import { Button, DataTable, ErrorState, PageHeader, ResultDetail, useServerPaging, type Column } from 'shared-ui';
 import { CsvExportButton } from '../common/csv-export-button';
@@ -9,7 +9,6 @@ import { useExamRoute } from './use-exam-route';
 import { useLoadErrorToast } from './use-load-error';
 
 const studentName = (r: Result) => `${r.user.firstname} ${r.user.lastname}`.trim();
-const day = (iso: string) => iso.slice(0, 10);
 
 export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
   const { examId, navigate, paths, args, skip } = useExamRoute(scope);
@@ -27,7 +26,7 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
     { header: 'Student', cell: studentName },
     { header: 'Email', cell: (r) => r.user.email },
     { header: 'Score', cell: (r) => `${r.score}/${r.total_questions}` },
-    { header: 'Date', cell: (r) => day(r.createdAt) },
+    { header: 'Date', cell: (r) => formatDate(r.createdAt) },
     {
       header: 'Actions',
       cell: (r) => (
@@ -47,7 +46,7 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
             header: ['Student', 'Email', 'Score', 'Total', 'Date'],
             load: loadAll,
             rowKey: (r) => r._id,
-            toCsvRow: (r) => [studentName(r), r.user.email, r.score, r.total_questions, day(r.createdAt)],
+            toCsvRow: (r) => [studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt)],
             errorTitle: 'Error cannot get Results',
           }} />
         }

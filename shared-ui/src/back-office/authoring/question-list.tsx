@@ -1,8 +1,8 @@
 /** The questions of one exam: Reading/Listening toggle, table, add/edit/delete, publishing and the exam's menu. */
 import { lazy, Suspense, useState } from 'react';
-import { MSG, QUESTIONS_PER_TYPE, TOTAL_QUESTIONS, errorText, type Question, type QuestionType } from 'shared-api';
+import { QUESTIONS_PER_TYPE, TOTAL_QUESTIONS, errorText, type Question, type QuestionType } from 'shared-api';
 import {
-  useDeleteQuestionMutation, useGetExamQuery, useGetQuestionsQuery, usePublishExamMutation,
+  AUTHORING_MSG, useDeleteQuestionMutation, useGetExamQuery, useGetQuestionsQuery, usePublishExamMutation,
 } from 'shared-api/back-office';
 import {
   Badge, Button, ButtonGroup, DataTable, ErrorState, HStack, LoadingState, Menu, PageHeader, Portal, Text,
@@ -61,7 +61,7 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
           <Button size="xs" variant="outline" onClick={() => setEditor({ question: q })} aria-label={`Edit question ${q.question_number}`}>Edit</Button>
           {/* a published exam's questions cannot be removed (the server refuses): said above the table */}
           <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(q)} aria-label={`Delete question ${q.question_number}`}
-            disabled={published} title={published ? MSG.unpublishFirst : undefined} aria-describedby={published ? 'delete-note' : undefined}>Delete</Button>
+            disabled={published} title={published ? AUTHORING_MSG.unpublishFirst : undefined} aria-describedby={published ? 'delete-note' : undefined}>Delete</Button>
         </HStack>
       ),
     });
@@ -145,7 +145,7 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
         {editable && <Button onClick={addQuestion}>Add Questions</Button>}
       </HStack>
       {editable && published && (
-        <Text id="delete-note" mb="3" fontSize="sm" color="fg.muted">{MSG.unpublishFirst} (Edit the exam, Status Hiden): a published exam&apos;s questions can be edited, not removed.</Text>
+        <Text id="delete-note" mb="3" fontSize="sm" color="fg.muted">{AUTHORING_MSG.unpublishFirst}: a published exam&apos;s questions can be edited, not removed (to unpublish, edit the exam and set its Status to Hiden).</Text>
       )}
       <DataTable rows={ofType} columns={columns} rowKey={(q) => q._id} pageSize={20} emptyText={`No ${type} questions yet`} caption={`${type} questions`} />
       {editor && (
