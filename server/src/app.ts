@@ -13,6 +13,8 @@ import { assertStorable } from './input.ts';
 import { msg } from '../../shared-api/src/checks.ts';
 import { TOTAL_COUNT_HEADER } from './paging.ts';
 import { RequestLogAtDebug } from './request-log.ts';
+import { limitHeavyReads, readConcurrency } from './read-limit.ts';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +23,8 @@ declare module 'fastify' {
     database: Database;
     /** every route as registered (method, url): the OpenAPI test, the authorization matrix and the fuzzer use it */
     routeList: { method: string; url: string }[];
+    /** the back-office read limiter (./read-limit.ts) */
+    heavyReads: LimitFunction;
   }
 }
 
@@ -68,7 +72,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       return reply.code(400).send({ error: message });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
+    if ((status >= 400 && status < 500) || status === 503) {
       return reply.code(status).send({ error: error.message || 'Bad Request' });
     }
     request.log.error({ err: error }, 'request failed');
@@ -93,6 +97,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
   });
+  app.decorate('heavyReads', pLimit(readConcurrency(database)));
+  limitHeavyReads(app, app.heavyReads);
 
   await registerOpenApi(app);
 

@@ -144,16 +144,3 @@ export function generatePassword(length = 10): string {
   return out;
 }
 
-/** Runs `fn` over items with at most `limit` at a time (scrypt uses the libuv pool). */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}

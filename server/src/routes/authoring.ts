@@ -301,7 +301,7 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
     return { _id: q.id };
   });
 
-  app.get<P<'examId'>>('/questions/summary/:examId/:userId', { preValidation: self }, async (req): Promise<QuestionSummaryRow[]> => {
+  app.get<P<'examId'>>('/questions/summary/:examId/:userId', { config: { heavyRead: true }, preValidation: self }, async (req): Promise<QuestionSummaryRow[]> => {
     const exam = await loadExamFor(db, req.user, req.params.examId, 'read');
     const qs = await db.select({
       id: questions.id, questionNumber: questions.questionNumber, type: questions.type, optionType: questions.optionType, answer: questions.answer,
@@ -331,6 +331,7 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
   // ---------------------------------------------------------------- results of an exam
   // One page (../paging.ts), newest first; the search matches the student's email.
   app.get<P<'examId'> & { Querystring: PageQuery }>('/results/exam/:examId/:userId', {
+    config: { heavyRead: true },
     preValidation: self,
     schema: { querystring: { type: 'object', properties: pageQueryProps } },
   }, async (req, reply): Promise<ResultJson[]> => {

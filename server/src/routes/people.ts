@@ -20,12 +20,13 @@ import {
 import { check, idProp, nullableStr, status01, str } from '../people/validate.ts';
 import {
   assertEmailFree, bumpTokenVersion, canRead, generatePassword, insertUsers, listInstitutes, listStudents, liveUser, managedUser,
-  mapLimit, normaliseEmail, readableUser, takenEmails, userNotFound, EMAIL_EXISTS, type NewUser,
+  normaliseEmail, readableUser, takenEmails, userNotFound, EMAIL_EXISTS, type NewUser,
 } from '../people/users.ts';
 import { checkProfileImage, IMAGE_SIZE_MESSAGE } from '../people/image.ts';
 import { CSV_HEADER_MESSAGE, readImportRows } from '../people/csv.ts';
 import { accessJson, planAccess, saveAccess, type AccessBody } from '../people/access.ts';
 import { attemptsPerInstitute, dayAfter, dayResults, parseQueryDate, resultsOfInstitute, resultsOfStudent } from '../people/reports.ts';
+import pLimit from 'p-limit';
 import { pageQueryProps, pageRequest, sendPage, type PageQuery } from '../paging.ts';
 
 const self = requireSelf('userId');
@@ -107,7 +108,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- institutes (admin) -----------------------------------------------------------------------------------
 
-  app.get<Paged>('/users/getAllInstitutes/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+  app.get<Paged>('/users/getAllInstitutes/:userId', { config: { heavyRead: true }, preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
     sendPage(reply, await listInstitutes(app.db, pageRequest(request.query))));
 
   const instituteProps = {
@@ -178,19 +179,20 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   // ---- user lists -------------------------------------------------------------------------------------------
 
   // students, newest first, one page each (../paging.ts); the search matches the email
-  app.get<Paged>('/users/institute/:userId', { preValidation: [self, institute], schema: pagedQuery() }, async (request, reply) =>
+  app.get<Paged>('/users/institute/:userId', { config: { heavyRead: true }, preValidation: [self, institute], schema: pagedQuery() }, async (request, reply) =>
     sendPage(reply, await listStudents(app.db, eq(users.createdBy, request.user.id), pageRequest(request.query))));
 
-  app.get<Paged>('/users/getAllUsers/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+  app.get<Paged>('/users/getAllUsers/:userId', { config: { heavyRead: true }, preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
     sendPage(reply, await listStudents(app.db, undefined, pageRequest(request.query))));
 
-  app.get<Paged>('/users/getSelfCreatedUsers/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+  app.get<Paged>('/users/getSelfCreatedUsers/:userId', { config: { heavyRead: true }, preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
     sendPage(reply, await listStudents(app.db, eq(users.createdBy, request.user.id), pageRequest(request.query))));
 
-  app.get<Paged>('/users/noInstitute/:userId', { preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
+  app.get<Paged>('/users/noInstitute/:userId', { config: { heavyRead: true }, preValidation: [self, admin], schema: pagedQuery() }, async (request, reply) =>
     sendPage(reply, await listStudents(app.db, isNull(users.createdBy), pageRequest(request.query))));
 
   app.get<{ Params: { instituteId: string; userId: string }; Querystring: PageQuery }>('/users/ofInstitute/:instituteId/:userId', {
+    config: { heavyRead: true },
     preValidation: [self, backOffice],
     schema: pagedQuery(),
   }, async (request, reply) => {
@@ -257,7 +259,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
         errors.push({ row: r.row, email: r.email, error: err.message });
       }
     }
-    const hashes = await mapLimit(valid, 4, (v) => hashPassword(v.password));
+    const hashes = await pLimit(4).map(valid, (v) => hashPassword(v.password)); // scrypt runs on the libuv pool
     const values: NewUser[] = valid.map((v, i) => ({
       id: newId(), email: v.email, passwordHash: hashes[i]!, firstName: v.firstname, lastName: v.lastname,
       phone: v.phone, role: ROLES.student, createdBy,
@@ -355,6 +357,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   // Results lists are paged (../paging.ts), newest first; the search matches the student's email.
 
   app.get<Paged<{ date?: string; to?: string }>>('/reports/date/:userId', {
+    config: { heavyRead: true },
     preValidation: [self, backOffice],
     schema: pagedQuery({ date: str(40), to: str(40) }),
   }, async (request, reply) => {
@@ -366,6 +369,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string; userId: string }; Querystring: PageQuery }>('/results/of/:id/:userId', {
+    config: { heavyRead: true },
     preValidation: self,
     schema: pagedQuery(),
   }, async (request, reply) => {
@@ -383,6 +387,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   // Institutes with their attempts in the period: the object keeps its shape, `reports` is one page (most first).
   app.get<Paged<{ startDate?: string; endDate?: string }>>('/reports/getReport/:userId', {
+    config: { heavyRead: true },
     preValidation: [self, admin],
     schema: pagedQuery({ startDate: str(40), endDate: str(40) }),
   }, async (request, reply) => {

@@ -1,0 +1,42 @@
+/**
+ * Back-office reads that grow with the data (paged lists, reports, the question summary) take turns, so that however
+ * many institutes and admins load them at once, the exam's own requests (autosaves, submissions, group-commit batches)
+ * never wait behind more than a few of them. A route opts in with `config: { heavyRead: true }`; its handler then runs
+ * under a p-limit limiter: one at a time on PGlite (one connection, in this process: a query runs on the event loop),
+ * a fifth of the pool on PostgreSQL. The queue is bounded: past READ_QUEUE_MAX waiting reads the caller gets a 503
+ * with Retry-After instead of a reply minutes later.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { LimitFunction } from 'p-limit';
+import type { Database } from './db/index.ts';
+import { HttpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the handler runs under the back-office read limiter (./read-limit.ts) */
+    heavyRead?: boolean;
+  }
+}
+
+export const READ_QUEUE_MAX = 500;
+export const READ_BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+/** How many heavy reads run at once on this database. */
+export function readConcurrency(database: Database, poolMax = 20): number {
+  return database.raw.kind === 'pglite' ? 1 : Math.max(1, Math.floor(poolMax / 5));
+}
+
+/** Wraps every route registered after this call whose config says heavyRead (Fastify's onRoute hook). */
+export function limitHeavyReads(app: FastifyInstance, limit: LimitFunction): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!(route.config as { heavyRead?: boolean } | undefined)?.heavyRead) return;
+    const handler = route.handler;
+    route.handler = async function limited(request, reply) {
+      if (limit.pendingCount >= READ_QUEUE_MAX) {
+        void reply.header('retry-after', '5');
+        throw new HttpError(503, READ_BUSY_MESSAGE);
+      }
+      return limit(() => handler.call(this, request, reply));
+    };
+  });
+}
