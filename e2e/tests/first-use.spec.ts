@@ -7,20 +7,24 @@ import { DEMO_EXAM, answer, demoExamId, finishRunningAttempt, startDemoExam, tak
 
 test.describe('login on the first try', () => {
   // A person clicks once, at once: `force` clicks without waiting for the button to become enabled (Playwright's own
-  // wait would hide a button that ignores the first click). The app's scripts arrive late, as on a phone's link: the
-  // click lands on the page before the app runs.
+  // wait would hide a button that ignores the first click). The app's scripts arrive late, as on a phone's link: they
+  // are held until the click (or Enter) has landed on the page, so it always lands before the app runs.
+  let scriptsArrive: () => void;
   test.beforeEach(async ({ page }) => {
+    const held = new Promise<void>((resolve) => { scriptsArrive = resolve; });
     await page.route(/\.js($|\?)/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
   });
+  test.afterEach(() => scriptsArrive());
   // `fill` sets the values without key presses, as a password manager's autofill does: the app has not started yet.
   test('a form filled without typing signs in on the first click', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.student.email);
     await page.getByLabel('Password').fill(DEMO.student.password);
     await page.getByRole('button', { name: 'Login' }).click({ force: true });
+    scriptsArrive();
     await expect(page).toHaveURL(/\/student$/);
   });
 
@@ -29,6 +33,7 @@ test.describe('login on the first try', () => {
     await page.getByLabel('Email').fill(DEMO.student.email);
     await page.getByLabel('Password').fill(DEMO.student.password);
     await page.getByLabel('Password').press('Enter');
+    scriptsArrive();
     await expect(page).toHaveURL(/\/student$/);
   });
 
@@ -42,12 +47,14 @@ test.describe('login on the first try', () => {
       set('password', password);
     }, DEMO.student);
     await page.getByRole('button', { name: 'Login' }).click({ force: true });
+    scriptsArrive();
     await expect(page).toHaveURL(/\/student$/);
   });
 
   test('an empty form shows the messages on the first click', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click({ force: true });
+    scriptsArrive();
     await expect(page.getByText('Email cannot be empty.')).toBeVisible();
     await expect(page.getByText('Password cannot be empty.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);

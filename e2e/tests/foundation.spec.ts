@@ -58,10 +58,29 @@ test.describe('sign-in and areas', () => {
     await expect(info.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https?:\/\//);
     await page.unroute(/\.js($|\?)/);
 
-    // With the scripts allowed, nothing starts while nobody touches the page (a phone keeps its CPU for painting).
+    // With the scripts allowed, nothing starts while nobody touches the page (a phone keeps its CPU for painting): the
+    // app's code arrives (main.js, fetched after the first paint) and waits on window.__epsStart, the promise that
+    // index.html's script resolves on the visitor's first move (shell/src/index.ts). This init script watches that
+    // promise: `waiting` once main.js has chained onto it, `started` once it is resolved.
+    await page.addInitScript(() => {
+      const probe = { waiting: false, started: false };
+      let held: Promise<void> | undefined;
+      Object.defineProperty(window, '__epsHeld', { value: probe });
+      Object.defineProperty(window, '__epsStart', {
+        configurable: true,
+        get: () => held,
+        set(p: Promise<void>) {
+          void p.then(() => { probe.started = true; });
+          const then = p.then.bind(p);
+          p.then = ((...args: Parameters<typeof then>) => { probe.waiting = true; return then(...args); }) as typeof p.then;
+          held = p;
+        },
+      });
+    });
+    const hold = () => page.evaluate(() => (window as unknown as { __epsHeld: { waiting: boolean; started: boolean } }).__epsHeld);
     await page.goto('/login');
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(1000);
+    await expect.poll(async () => (await hold()).waiting, { message: 'the app waits for the first move' }).toBe(true);
+    expect((await hold()).started).toBe(false);
     await expect(page.locator('#prerendered-login')).toBeVisible();
 
     // The first key or touch starts it; what was typed meanwhile is kept, and the sign-in works.
