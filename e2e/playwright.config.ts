@@ -34,6 +34,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
+  // Each demo account signs in once (tests/auth.setup.ts) and the tests reuse its storage state.
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['setup'] },
+  ],
   webServer: [{
     command: 'node ../scripts/start.mjs',
     url: `${BASE_URL}/api/health`,

@@ -1,4 +1,6 @@
 /** Demo accounts, sign-in helpers and API helpers shared by the e2e tests. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -7,6 +9,41 @@ export const DEMO = {
   student: { email: 'student@example.com', password: 'password123', area: '/student' },
   newStudent: { email: 'newstudent@example.com', password: 'password123', area: '/student' },
 } as const;
+
+export type DemoRole = keyof typeof DEMO;
+
+/**
+ * Where tests/auth.setup.ts (the `setup` project, run before the tests) keeps each demo account's storage state, for
+ * `test.use({ storageState: stateFile('student') })` in tests that only need that account signed in. The app keeps
+ * its session in local storage (shared-api/src/session.ts), which a storage state holds (no cookie, no session
+ * storage). Git-ignored (.gitignore: e2e/.auth/).
+ */
+export const stateFile = (role: DemoRole) => path.join(__dirname, '..', '.auth', `${role}.json`);
+
+interface StorageState { origins: { origin: string; localStorage: { name: string; value: string }[] }[] }
+
+function storedItems(role: DemoRole) {
+  const state = JSON.parse(readFileSync(stateFile(role), 'utf8')) as StorageState;
+  return state.origins.flatMap((o) => o.localStorage);
+}
+
+/** The session the setup project stored for a demo account: its token and user for API calls, with no new sign-in. */
+export function storedSession(role: DemoRole): ApiSession & { institute: unknown } {
+  const items = new Map(storedItems(role).map((e) => [e.name, e.value]));
+  const token = items.get('token');
+  const user = items.get('user');
+  if (!token || !user) throw new Error(`${stateFile(role)} holds no session: the setup project (tests/auth.setup.ts) signs it in`);
+  return { token, user: JSON.parse(user) as ApiSession['user'], institute: JSON.parse(items.get('institute') ?? 'null') };
+}
+
+/** Puts a demo account's stored session into this page's local storage: a test that changes user midway (no sign-in). */
+export async function useStoredSession(page: Page, role: DemoRole) {
+  await page.goto('/login');
+  await page.evaluate((items) => {
+    for (const { name, value } of items) localStorage.setItem(name, value);
+  }, storedItems(role));
+  return storedSession(role);
+}
 
 export async function loginUi(page: Page, email: string, password: string) {
   await page.goto('/login');

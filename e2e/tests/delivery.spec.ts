@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginAs, loginUi } from '../support/fixtures';
+import { stateFile, storedSession } from '../support/fixtures';
 import { answer, demoExamId, finishRunningAttempt, mmss, startDemoExam } from '../support/exam';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -60,111 +60,115 @@ test('text assets are precompressed; hashed files immutable, entry points no-cac
   expect(deep.headers()['cache-control']).toBe('no-cache');
 });
 
-test('the service worker controls the page and an offline reload still starts the student area', async ({ page, context }) => {
-  await loginUi(page, DEMO.student.email, DEMO.student.password);
-  await expect(page).toHaveURL(/\/student$/);
-  await expect(page.getByTestId('role-label')).toHaveText('Student');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toMatch(/\/sw\.js$/);
+// The demo student, signed in once by the setup project.
+test.describe('the student area', () => {
+  test.use({ storageState: stateFile('student') });
 
-  // The shell, the page, the deploy-time manifest and the student remote are kept for the next visit.
-  await expect.poll(async () => {
+  test('the service worker controls the page and an offline reload still starts the student area', async ({ page, context }) => {
+    await page.goto('/student');
+    await expect(page.getByTestId('role-label')).toHaveText('Student');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toMatch(/\/sw\.js$/);
+
+    // The shell, the page, the deploy-time manifest and the student remote are kept for the next visit.
+    await expect.poll(async () => {
+      const urls = await cachedUrls(page);
+      return ['/index.html', '/remotes.json', '/remotes/student/remoteEntry.js'].every((u) => urls.includes(u))
+        && urls.some((u) => /^\/main\.[0-9a-f]+\.js$/.test(u))
+        && urls.some((u) => /^\/remotes\/student\/.+\.[0-9a-f]{8,}\.js$/.test(u));
+    }, { timeout: 15_000 }).toBe(true);
     const urls = await cachedUrls(page);
-    return ['/index.html', '/remotes.json', '/remotes/student/remoteEntry.js'].every((u) => urls.includes(u))
-      && urls.some((u) => /^\/main\.[0-9a-f]+\.js$/.test(u))
-      && urls.some((u) => /^\/remotes\/student\/.+\.[0-9a-f]{8,}\.js$/.test(u));
-  }, { timeout: 15_000 }).toBe(true);
-  const urls = await cachedUrls(page);
-  expect(urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
-  expect(urls.filter((u) => /\/remotes\/(institute|admin)\//.test(u))).toEqual([]);
+    expect(urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
+    expect(urls.filter((u) => /\/remotes\/(institute|admin)\//.test(u))).toEqual([]);
 
-  await context.setOffline(true);
-  try {
-    await page.reload();
-    await expect(page).toHaveURL(/\/student$/);
-    await expect(page.getByTestId('role-label')).toHaveText('Student');
-    await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
-  } finally {
-    await context.setOffline(false);
-  }
-});
-
-test('an exam reloaded without a connection goes on from the copy this device kept; every choice reaches the result', async ({ page, context }) => {
-  test.setTimeout(120_000);
-  page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
-  const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
-  const examId = await demoExamId(page.request, s.token, s.user._id);
-  await finishRunningAttempt(page.request, s.token, s.user._id, examId);
-  await page.goto('/student');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-
-  await startDemoExam(page);
-  await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
-  await expect(page.getByTestId('audio-ready')).toHaveText(/audio ready (\d+)\/\1$/, { timeout: 30_000 });
-  const status = page.getByTestId('save-status');
-  await answer(page, 1, '2');
-  await expect(status).toHaveText('All answers saved');
-
-  await context.setOffline(true);
-  try {
-    await answer(page, 2, '1');
-    await expect(status).toHaveText('Offline — answers kept on this device');
-    const before = mmss(await page.getByTestId('countdown').innerText());
-    await page.reload();
-    // the questions, the choices (saved and unsaved), the running clock, and the audio, all from this device
-    await expect(page.getByTestId('device-copy')).toBeVisible();
-    await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
-    await expect(page.getByTestId('count-solved')).toHaveText('Solved: 2');
-    const after = mmss(await page.getByTestId('countdown').innerText());
-    expect(after).toBeLessThanOrEqual(before);
-    expect(before - after).toBeLessThan(60);
-    await expect(page.getByTestId('audio-ready')).toHaveText(/audio ready (\d+)\/\1$/, { timeout: 30_000 });
-    await expect(page.getByRole('button', { name: /^Question 2 \(solved\)/ })).toBeVisible();
-    await answer(page, 21, '3');
-    await expect(status).toHaveText('Offline — answers kept on this device');
-    await expect(page.getByTestId('question-view').getByRole('img').first()).toBeVisible();
-  } finally {
-    await context.setOffline(false);
-  }
-  // back online: the server's copy takes over and the choices made offline go out
-  await expect(page.getByTestId('device-copy')).toHaveCount(0, { timeout: 20_000 });
-  await expect(status).toHaveText('All answers saved', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Total Question' }).click();
-  await expect(page.getByTestId('count-solved')).toHaveText('Solved: 3');
-  await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByTestId('exam-ended').getByText('Congratulation, Exam Ended')).toBeVisible();
-  await expect(page.getByTestId('ended-Total Attempt')).toHaveText('3');
-  // the copy goes with the attempt
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /^exam(Copy|Choices):/.test(k)))).toEqual([]);
-});
-
-test('online, a redeployed remote is picked up on the next visit, though the worker keeps a copy for offline use', async ({ page, context }) => {
-  await loginUi(page, DEMO.student.email, DEMO.student.password);
-  await expect(page.getByTestId('role-label')).toHaveText('Student');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await expect.poll(async () => (await cachedUrls(page)).includes('/remotes/student/remoteEntry.js'), { timeout: 15_000 }).toBe(true);
-
-  // A new deployment of the student remote: the same URL now answers another remoteEntry.js.
-  let served = 0;
-  await context.route('**/remotes/student/remoteEntry.js', async (route) => {
-    const res = await route.fetch();
-    const headers = { ...res.headers() };
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    delete headers['etag'];
-    served++;
-    await route.fulfill({ status: res.status(), headers, body: `${await res.text()}\n;self.__epsStudentRemoteBuild = 'redeployed';\n` });
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page).toHaveURL(/\/student$/);
+      await expect(page.getByTestId('role-label')).toHaveText('Student');
+      await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
   });
-  try {
-    await page.reload();
+
+  test('an exam reloaded without a connection goes on from the copy this device kept; every choice reaches the result', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
+    const s = storedSession('student');
+    const examId = await demoExamId(page.request, s.token, s.user._id);
+    await finishRunningAttempt(page.request, s.token, s.user._id, examId);
+    await page.goto('/student');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await startDemoExam(page);
+    await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
+    await expect(page.getByTestId('audio-ready')).toHaveText(/audio ready (\d+)\/\1$/, { timeout: 30_000 });
+    const status = page.getByTestId('save-status');
+    await answer(page, 1, '2');
+    await expect(status).toHaveText('All answers saved');
+
+    await context.setOffline(true);
+    try {
+      await answer(page, 2, '1');
+      await expect(status).toHaveText('Offline — answers kept on this device');
+      const before = mmss(await page.getByTestId('countdown').innerText());
+      await page.reload();
+      // the questions, the choices (saved and unsaved), the running clock, and the audio, all from this device
+      await expect(page.getByTestId('device-copy')).toBeVisible();
+      await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
+      await expect(page.getByTestId('count-solved')).toHaveText('Solved: 2');
+      const after = mmss(await page.getByTestId('countdown').innerText());
+      expect(after).toBeLessThanOrEqual(before);
+      expect(before - after).toBeLessThan(60);
+      await expect(page.getByTestId('audio-ready')).toHaveText(/audio ready (\d+)\/\1$/, { timeout: 30_000 });
+      await expect(page.getByRole('button', { name: /^Question 2 \(solved\)/ })).toBeVisible();
+      await answer(page, 21, '3');
+      await expect(status).toHaveText('Offline — answers kept on this device');
+      await expect(page.getByTestId('question-view').getByRole('img').first()).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+    // back online: the server's copy takes over and the choices made offline go out
+    await expect(page.getByTestId('device-copy')).toHaveCount(0, { timeout: 20_000 });
+    await expect(status).toHaveText('All answers saved', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Total Question' }).click();
+    await expect(page.getByTestId('count-solved')).toHaveText('Solved: 3');
+    await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByTestId('exam-ended').getByText('Congratulation, Exam Ended')).toBeVisible();
+    await expect(page.getByTestId('ended-Total Attempt')).toHaveText('3');
+    // the copy goes with the attempt
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /^exam(Copy|Choices):/.test(k)))).toEqual([]);
+  });
+
+  test('online, a redeployed remote is picked up on the next visit, though the worker keeps a copy for offline use', async ({ page, context }) => {
+    await page.goto('/student');
     await expect(page.getByTestId('role-label')).toHaveText('Student');
-    await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
-    expect(served).toBeGreaterThan(0);
-    expect(await page.evaluate(() => (self as unknown as { __epsStudentRemoteBuild?: string }).__epsStudentRemoteBuild)).toBe('redeployed');
-  } finally {
-    await context.unroute('**/remotes/student/remoteEntry.js');
-  }
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expect.poll(async () => (await cachedUrls(page)).includes('/remotes/student/remoteEntry.js'), { timeout: 15_000 }).toBe(true);
+
+    // A new deployment of the student remote: the same URL now answers another remoteEntry.js.
+    let served = 0;
+    await context.route('**/remotes/student/remoteEntry.js', async (route) => {
+      const res = await route.fetch();
+      const headers = { ...res.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      delete headers['etag'];
+      served++;
+      await route.fulfill({ status: res.status(), headers, body: `${await res.text()}\n;self.__epsStudentRemoteBuild = 'redeployed';\n` });
+    });
+    try {
+      await page.reload();
+      await expect(page.getByTestId('role-label')).toHaveText('Student');
+      await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+      expect(served).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (self as unknown as { __epsStudentRemoteBuild?: string }).__epsStudentRemoteBuild)).toBe('redeployed');
+    } finally {
+      await context.unroute('**/remotes/student/remoteEntry.js');
+    }
+  });
 });
 
 test('exam media: ranges and immutable headers; a second fetch comes from a cache', async ({ page, request, browser }) => {

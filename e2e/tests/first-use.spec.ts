@@ -2,25 +2,29 @@
  * What a new user hit in a real browser (issue 20): each test is one finding, seen the way the user saw it.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, auth, loginApi, loginAs } from '../support/fixtures';
+import { DEMO, auth, loginAs, stateFile, storedSession } from '../support/fixtures';
 import { DEMO_EXAM, answer, demoExamId, finishRunningAttempt, startDemoExam, takeExamByApi, type Q } from '../support/exam';
 
 test.describe('login on the first try', () => {
   // A person clicks once, at once: `force` clicks without waiting for the button to become enabled (Playwright's own
-  // wait would hide a button that ignores the first click). The app's scripts arrive late, as on a phone's link: the
-  // click lands on the page before the app runs.
+  // wait would hide a button that ignores the first click). The app's scripts arrive late, as on a phone's link: they
+  // are held until the click (or Enter) has landed on the page, so it always lands before the app runs.
+  let scriptsArrive: () => void;
   test.beforeEach(async ({ page }) => {
+    const held = new Promise<void>((resolve) => { scriptsArrive = resolve; });
     await page.route(/\.js($|\?)/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
   });
+  test.afterEach(() => scriptsArrive());
   // `fill` sets the values without key presses, as a password manager's autofill does: the app has not started yet.
   test('a form filled without typing signs in on the first click', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.student.email);
     await page.getByLabel('Password').fill(DEMO.student.password);
     await page.getByRole('button', { name: 'Login' }).click({ force: true });
+    scriptsArrive();
     await expect(page).toHaveURL(/\/student$/);
   });
 
@@ -29,6 +33,7 @@ test.describe('login on the first try', () => {
     await page.getByLabel('Email').fill(DEMO.student.email);
     await page.getByLabel('Password').fill(DEMO.student.password);
     await page.getByLabel('Password').press('Enter');
+    scriptsArrive();
     await expect(page).toHaveURL(/\/student$/);
   });
 
@@ -42,12 +47,14 @@ test.describe('login on the first try', () => {
       set('password', password);
     }, DEMO.student);
     await page.getByRole('button', { name: 'Login' }).click({ force: true });
+    scriptsArrive();
     await expect(page).toHaveURL(/\/student$/);
   });
 
   test('an empty form shows the messages on the first click', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click({ force: true });
+    scriptsArrive();
     await expect(page.getByText('Email cannot be empty.')).toBeVisible();
     await expect(page.getByText('Password cannot be empty.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -55,12 +62,13 @@ test.describe('login on the first try', () => {
 });
 
 test.describe('a submission made offline', () => {
-  test.use({ serviceWorkers: 'allow' }); // the reload without a connection needs the service worker
+  // the reload without a connection needs the service worker; the demo student is signed in once by the setup project
+  test.use({ serviceWorkers: 'allow', storageState: stateFile('student') });
 
   test('is kept on the device (a reload too) and stored when the connection is back, then the result dialog opens', async ({ page, context }) => {
     test.setTimeout(150_000);
     page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
-    const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+    const s = storedSession('student');
     const userId = s.user._id;
     const examId = await demoExamId(page.request, s.token, userId);
     await finishRunningAttempt(page.request, s.token, userId, examId);
@@ -117,10 +125,10 @@ test.describe('a submission made offline', () => {
 });
 
 test.describe('a result on a phone (360 x 740)', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+  test.use({ viewport: { width: 360, height: 740 }, storageState: stateFile('student') });
 
   test('a tapped question number brings the question into view and moves the focus to it', async ({ page }) => {
-    const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+    const s = storedSession('student');
     const examId = await demoExamId(page.request, s.token, s.user._id);
     const resultId = await takeExamByApi(page.request, s.token, s.user._id, examId, { 1: '1', 2: '2' });
     await page.goto(`/student/results/${resultId}`);
@@ -136,10 +144,10 @@ test.describe('a result on a phone (360 x 740)', () => {
 });
 
 test.describe('a result\'s options on a phone (360 x 740)', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+  test.use({ viewport: { width: 360, height: 740 }, storageState: stateFile('student') });
 
   test('"Your answer · wrong" stays inside its option card, and nothing is wider than the screen', async ({ page }) => {
-    const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+    const s = storedSession('student');
     const examId = await demoExamId(page.request, s.token, s.user._id);
     // wrong picks: a picture option (3) and a long sentence (20)
     const resultId = await takeExamByApi(page.request, s.token, s.user._id, examId, { 3: '1', 20: '1' });
@@ -158,40 +166,46 @@ test.describe('a result\'s options on a phone (360 x 740)', () => {
   });
 });
 
-test('the student\'s results show dates as YYYY-MM-DD (with HH:MM where the time matters)', async ({ page }) => {
-  const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
-  const examId = await demoExamId(page.request, s.token, s.user._id);
-  await takeExamByApi(page.request, s.token, s.user._id, examId, { 1: '2' });
-  await page.goto('/student/results');
-  const dateCell = page.getByRole('row').nth(1).getByRole('cell').nth(2);
-  await expect(dateCell).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-  await expect(page.getByTestId('results-range')).toHaveText(/^From \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
-  await page.getByRole('button', { name: /^View result of / }).first().click();
-  await expect(page.getByTestId('result-summary')).toContainText(/Date\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+test.describe('the demo student, signed in once', () => {
+  test.use({ storageState: stateFile('student') });
+
+  test('the student\'s results show dates as YYYY-MM-DD (with HH:MM where the time matters)', async ({ page }) => {
+    const s = storedSession('student');
+    const examId = await demoExamId(page.request, s.token, s.user._id);
+    await takeExamByApi(page.request, s.token, s.user._id, examId, { 1: '2' });
+    await page.goto('/student/results');
+    const dateCell = page.getByRole('row').nth(1).getByRole('cell').nth(2);
+    await expect(dateCell).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect(page.getByTestId('results-range')).toHaveText(/^From \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+    await page.getByRole('button', { name: /^View result of / }).first().click();
+    await expect(page.getByTestId('result-summary')).toContainText(/Date\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  });
 });
 
-test('another student\'s result says there is no result for you, with no Retry', async ({ page }) => {
-  const owner = await loginApi(page.request, DEMO.student.email, DEMO.student.password);
-  const examId = await demoExamId(page.request, owner.token, owner.user._id);
-  const resultId = await takeExamByApi(page.request, owner.token, owner.user._id, examId, { 1: '2' });
-  await loginAs(page, DEMO.newStudent.email, DEMO.newStudent.password);
-  await page.goto(`/student/results/${resultId}`);
-  await expect(page.getByText("User haven't completed exam")).toBeVisible();
-  await expect(page.getByText('No Result Found')).toBeVisible();
-  await expect(page.getByText('Forbidden')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-});
+test.describe('the demo student with no institute, signed in once', () => {
+  test.use({ storageState: stateFile('newStudent') });
 
-test('a student with no institute finds the support number, as a phone link, on the contact page', async ({ page }) => {
-  const config = (await (await page.request.get('/remotes.json')).json()) as { contact: { phone: string } };
-  expect(config.contact.phone).toMatch(/\d{10}/);
-  await loginAs(page, DEMO.newStudent.email, DEMO.newStudent.password);
-  await page.goto('/student/exams');
-  await page.getByRole('link', { name: 'See How to Contact?' }).click();
-  await expect(page).toHaveURL(/\/student\/contact$/);
-  const phone = page.getByRole('link', { name: config.contact.phone });
-  await expect(phone).toBeVisible();
-  await expect(phone).toHaveAttribute('href', `tel:${config.contact.phone}`);
+  test('another student\'s result says there is no result for you, with no Retry', async ({ page }) => {
+    const owner = storedSession('student');
+    const examId = await demoExamId(page.request, owner.token, owner.user._id);
+    const resultId = await takeExamByApi(page.request, owner.token, owner.user._id, examId, { 1: '2' });
+    await page.goto(`/student/results/${resultId}`);
+    await expect(page.getByText("User haven't completed exam")).toBeVisible();
+    await expect(page.getByText('No Result Found')).toBeVisible();
+    await expect(page.getByText('Forbidden')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  });
+
+  test('a student with no institute finds the support number, as a phone link, on the contact page', async ({ page }) => {
+    const config = (await (await page.request.get('/remotes.json')).json()) as { contact: { phone: string } };
+    expect(config.contact.phone).toMatch(/\d{10}/);
+    await page.goto('/student/exams');
+    await page.getByRole('link', { name: 'See How to Contact?' }).click();
+    await expect(page).toHaveURL(/\/student\/contact$/);
+    const phone = page.getByRole('link', { name: config.contact.phone });
+    await expect(phone).toBeVisible();
+    await expect(phone).toHaveAttribute('href', `tel:${config.contact.phone}`);
+  });
 });
 
 test('the login page\'s phone and social links look like links, before and after the app starts', async ({ page }) => {
@@ -225,7 +239,7 @@ test.describe('a running attempt', () => {
     test.setTimeout(90_000);
     page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the exam page
     // A student of the demo institute allowed one attempt of the demo exam.
-    const inst = await loginApi(page.request, DEMO.institute.email, DEMO.institute.password);
+    const inst = storedSession('institute');
     const email = `e2e-resume-${Date.now()}@example.com`;
     const created = await page.request.post(`/api/users/createUser/${inst.user._id}`, {
       headers: auth(inst.token),
@@ -233,9 +247,9 @@ test.describe('a running attempt', () => {
     });
     expect(created.ok(), await created.text()).toBeTruthy();
     const studentId = ((await created.json()) as { _id: string })._id;
-    const demo = await loginApi(page.request, DEMO.student.email, DEMO.student.password);
+    const demo = storedSession('student');
     const examId = await demoExamId(page.request, demo.token, demo.user._id);
-    const me = await loginAs(page, email, 'password123');
+    const me = await loginAs(page, email, 'password123'); // a user of its own: the test uses up its one attempt
     const access = await page.request.post(`/api/examaccess/create/${inst.user._id}`, {
       headers: auth(inst.token),
       data: { user: studentId, type: 'SELECTEDEXAM', exams: [{ exam: examId, total_times: 1 }] },
@@ -269,33 +283,36 @@ test.describe('a running attempt', () => {
   });
 });
 
-test('the back office: a published exam\'s questions offer no Delete that can only fail, and say why', async ({ page }) => {
-  const admin = await loginAs(page, DEMO.admin.email, DEMO.admin.password);
-  const demo = await loginApi(page.request, DEMO.student.email, DEMO.student.password);
-  const examId = await demoExamId(page.request, demo.token, demo.user._id);
-  await page.goto(`/admin/exams/exam/${examId}`);
-  await expect(page.getByText('Published', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Edit question 1', exact: true })).toBeEnabled();
-  const del = page.getByRole('button', { name: 'Delete question 1', exact: true });
-  await expect(del).toBeDisabled();
-  await expect(page.getByText('Unpublish the exam before removing questions')).toBeVisible();
-  expect(admin.user.role).toBe(2);
-});
+test.describe('the demo admin, signed in once', () => {
+  test.use({ storageState: stateFile('admin') });
+
+  test('the back office: a published exam\'s questions offer no Delete that can only fail, and say why', async ({ page }) => {
+    const admin = storedSession('admin');
+    const demo = storedSession('student');
+    const examId = await demoExamId(page.request, demo.token, demo.user._id);
+    await page.goto(`/admin/exams/exam/${examId}`);
+    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit question 1', exact: true })).toBeEnabled();
+    const del = page.getByRole('button', { name: 'Delete question 1', exact: true });
+    await expect(del).toBeDisabled();
+    await expect(page.getByText('Unpublish the exam before removing questions')).toBeVisible();
+    expect(admin.user.role).toBe(2);
+  });
 
 
-test('the back office: a CBT exam just added is shown on the CBT EXAM tab', async ({ page }) => {
-  const title = `E2E CBT exam ${Date.now()}`;
-  await loginAs(page, DEMO.admin.email, DEMO.admin.password);
-  await page.goto('/admin/exams');
-  await expect(page.getByRole('tab', { name: 'UBT EXAM' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('button', { name: 'Add Exams' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Exam' });
-  await dialog.getByLabel(/^Title\s*\*?$/).fill(title);
-  await dialog.getByText('CBT exam (off: UBT)').click();
-  await dialog.getByLabel(/^Category\s*\*?$/).selectOption({ label: 'EPS-TOPIK General' });
-  await dialog.getByLabel(/^Reference Exam\s*\*?$/).selectOption({ label: DEMO_EXAM });
-  await dialog.getByRole('button', { name: 'Add Exam' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('tab', { name: 'CBT EXAM' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('article', { name: title })).toBeVisible();
+  test('the back office: a CBT exam just added is shown on the CBT EXAM tab', async ({ page }) => {
+    const title = `E2E CBT exam ${Date.now()}`;
+    await page.goto('/admin/exams');
+    await expect(page.getByRole('tab', { name: 'UBT EXAM' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Add Exams' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Exam' });
+    await dialog.getByLabel(/^Title\s*\*?$/).fill(title);
+    await dialog.getByText('CBT exam (off: UBT)').click();
+    await dialog.getByLabel(/^Category\s*\*?$/).selectOption({ label: 'EPS-TOPIK General' });
+    await dialog.getByLabel(/^Reference Exam\s*\*?$/).selectOption({ label: DEMO_EXAM });
+    await dialog.getByRole('button', { name: 'Add Exam' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'CBT EXAM' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
+  });
 });

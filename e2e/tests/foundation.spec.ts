@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectToast, loginAs, loginUi } from '../support/fixtures';
+import { DEMO, expectToast, loginUi, stateFile } from '../support/fixtures';
 
 test.describe('sign-in and areas', () => {
   for (const [role, who, heading] of [
@@ -58,10 +58,29 @@ test.describe('sign-in and areas', () => {
     await expect(info.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https?:\/\//);
     await page.unroute(/\.js($|\?)/);
 
-    // With the scripts allowed, nothing starts while nobody touches the page (a phone keeps its CPU for painting).
+    // With the scripts allowed, nothing starts while nobody touches the page (a phone keeps its CPU for painting): the
+    // app's code arrives (main.js, fetched after the first paint) and waits on window.__epsStart, the promise that
+    // index.html's script resolves on the visitor's first move (shell/src/index.ts). This init script watches that
+    // promise: `waiting` once main.js has chained onto it, `started` once it is resolved.
+    await page.addInitScript(() => {
+      const probe = { waiting: false, started: false };
+      let held: Promise<void> | undefined;
+      Object.defineProperty(window, '__epsHeld', { value: probe });
+      Object.defineProperty(window, '__epsStart', {
+        configurable: true,
+        get: () => held,
+        set(p: Promise<void>) {
+          void p.then(() => { probe.started = true; });
+          const then = p.then.bind(p);
+          p.then = ((...args: Parameters<typeof then>) => { probe.waiting = true; return then(...args); }) as typeof p.then;
+          held = p;
+        },
+      });
+    });
+    const hold = () => page.evaluate(() => (window as unknown as { __epsHeld: { waiting: boolean; started: boolean } }).__epsHeld);
     await page.goto('/login');
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(1000);
+    await expect.poll(async () => (await hold()).waiting, { message: 'the app waits for the first move' }).toBe(true);
+    expect((await hold()).started).toBe(false);
     await expect(page.locator('#prerendered-login')).toBeVisible();
 
     // The first key or touch starts it; what was typed meanwhile is kept, and the sign-in works.
@@ -86,53 +105,6 @@ test.describe('sign-in and areas', () => {
       await expect(page.locator('#prerendered-login')).toBeHidden();
     }
     await noScript.close();
-  });
-
-  test('a signed-in deep link shows the loading status, never the login form, while the app loads', async ({ page }) => {
-    await loginAs(page, DEMO.student.email, DEMO.student.password);
-    await page.route(/\.js($|\?)/, (route) => route.abort());
-    await page.goto('/student/exams');
-    await expect(page.getByRole('status')).toHaveText('Loading…');
-    await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
-    await page.unroute(/\.js($|\?)/);
-    const entries: string[] = [];
-    const lists: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/remotes/student/remoteEntry.js')) entries.push(r.url());
-      if (/\/api\/exams\/(published\/users|users\/getAll)\//.test(r.url())) lists.push(r.url());
-    });
-    await page.reload();
-    const start = page.getByRole('button', { name: 'Start EPS-TOPIK Mock Test 1' });
-    await expect(start).toBeVisible();
-    // The remote's entry is fetched early (index.html) and once; the theme's stylesheet (tokens, preflight) applies.
-    expect(entries).toHaveLength(1);
-    // The exam lists are asked for as the area loads (before the page renders), and only once each.
-    expect(lists).toHaveLength(2);
-    expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(37, 99, 235)');
-    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
-  });
-
-  test('an expired token logs out with the Token Expired toast', async ({ page }) => {
-    await loginUi(page, DEMO.student.email, DEMO.student.password);
-    await expect(page).toHaveURL(/\/student$/);
-    await page.evaluate(() => {
-      const t = localStorage.getItem('token')!;
-      const [h, , s] = t.split('.');
-      const payload = btoa(JSON.stringify({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
-      localStorage.setItem('token', `${h}.${payload}.${s}`);
-    });
-    await page.reload();
-    await expectToast(page, 'Token Expired', 'Please Login again');
-    await expect(page).toHaveURL(/\/$|\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  });
-
-  test('a student entering /admin is sent to /login with the toast', async ({ page }) => {
-    await loginUi(page, DEMO.student.email, DEMO.student.password);
-    await expect(page).toHaveURL(/\/student$/);
-    await page.goto('/admin');
-    await expectToast(page, 'Authentication Error', 'You have to authenticate before proceedings');
-    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('an anonymous visitor to /student is sent to / with the toast', async ({ page }) => {
@@ -160,6 +132,7 @@ test.describe('sign-in and areas', () => {
   });
 
   test("a student's session fetches nothing of the institute or admin remotes", async ({ page }) => {
+    // Signs in itself: what the shell fetches while it does not yet know the role counts too.
     const urls: string[] = [];
     page.on('request', (r) => urls.push(r.url()));
     await loginUi(page, DEMO.student.email, DEMO.student.password);
@@ -169,10 +142,65 @@ test.describe('sign-in and areas', () => {
     expect(urls.some((u) => u.includes('/remotes/student/'))).toBeTruthy();
     expect(urls.filter((u) => /\/remotes\/(institute|admin)\//.test(u))).toEqual([]);
   });
+});
+
+// Signed in already (the setup project's stored session): the subject is what a session does, not signing in.
+test.describe('a signed-in student', () => {
+  test.use({ storageState: stateFile('student') });
+
+  test('a signed-in deep link shows the loading status, never the login form, while the app loads', async ({ page }) => {
+    await page.route(/\.js($|\?)/, (route) => route.abort());
+    await page.goto('/student/exams');
+    await expect(page.getByRole('status')).toHaveText('Loading…');
+    await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
+    await page.unroute(/\.js($|\?)/);
+    const entries: string[] = [];
+    const lists: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/remotes/student/remoteEntry.js')) entries.push(r.url());
+      if (/\/api\/exams\/(published\/users|users\/getAll)\//.test(r.url())) lists.push(r.url());
+    });
+    await page.reload();
+    const start = page.getByRole('button', { name: 'Start EPS-TOPIK Mock Test 1' });
+    await expect(start).toBeVisible();
+    // The remote's entry is fetched early (index.html) and once; the theme's stylesheet (tokens, preflight) applies.
+    expect(entries).toHaveLength(1);
+    // The exam lists are asked for as the area loads (before the page renders), and only once each.
+    expect(lists).toHaveLength(2);
+    expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(37, 99, 235)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+  });
+
+  test('an expired token logs out with the Token Expired toast', async ({ page }) => {
+    await page.goto('/student');
+    await expect(page.getByTestId('role-label')).toHaveText('Student');
+    await page.evaluate(() => {
+      const t = localStorage.getItem('token')!;
+      const [h, , s] = t.split('.');
+      const payload = btoa(JSON.stringify({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
+      localStorage.setItem('token', `${h}.${payload}.${s}`);
+    });
+    await page.reload();
+    await expectToast(page, 'Token Expired', 'Please Login again');
+    await expect(page).toHaveURL(/\/$|\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a student entering /admin is sent to /login with the toast', async ({ page }) => {
+    await page.goto('/student');
+    await expect(page.getByTestId('role-label')).toHaveText('Student');
+    await page.goto('/admin');
+    await expectToast(page, 'Authentication Error', 'You have to authenticate before proceedings');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('a signed-in admin', () => {
+  test.use({ storageState: stateFile('admin') });
 
   test('an unreachable remote shows a clear error with Retry', async ({ page }) => {
-    await loginUi(page, DEMO.admin.email, DEMO.admin.password);
-    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin');
+    await expect(page.getByTestId('role-label')).toHaveText('Admin');
     await page.route('**/remotes/admin/**', (r) => r.abort());
     await page.reload();
     await expect(page.getByText('This part of the platform could not be loaded')).toBeVisible();

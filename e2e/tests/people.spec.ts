@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, auth, expectToast, loginApi, loginAs, loginUi } from '../support/fixtures';
+import { auth, expectToast, loginApi, loginAs, loginUi, storedSession, useStoredSession } from '../support/fixtures';
 import { demoExamId } from '../support/exam';
 
 const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
@@ -25,8 +25,9 @@ test('admin → institute → students → access → one attempt → results, r
     { firstname: 'Chandra', lastname: `Third${tag}`, email: `chandra-${tag}@example.com` },
   ];
 
-  // 1. The admin creates the institute in the browser.
-  await loginAs(page, DEMO.admin.email, DEMO.admin.password);
+  // 1. The admin creates the institute in the browser. (The demo admin's session is the setup project's; the institute
+  //    and the students are this test's own, signed in as they are made.)
+  await useStoredSession(page, 'admin');
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Manage Institute' }).click();
   await expect(page).toHaveURL(/\/admin\/institutes$/);
@@ -137,7 +138,7 @@ test('admin → institute → students → access → one attempt → results, r
   await expect(page.getByRole('row', { name: new RegExp(DEMO_EXAM) })).toBeVisible();
 
   // 7. The admin's report for today counts the attempt for that institute.
-  await loginAs(page, DEMO.admin.email, DEMO.admin.password);
+  await useStoredSession(page, 'admin');
   await page.goto('/admin');
   await page.getByRole('link', { name: 'View Report' }).click();
   await page.getByRole('button', { name: 'Generate Report' }).click();
@@ -165,7 +166,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test('profile: name, password change keeps the session on the new token, picture rules', async ({ page, request }) => {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = `prof-${tag}@example.com`;
-  const admin = await loginApi(request, DEMO.admin.email, DEMO.admin.password);
+  const admin = storedSession('admin');
   const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
     headers: auth(admin.token),
     data: { name: `Profile Academy ${tag}`, email, phone: '9800022233', address: 'Pokhara', password: 'old-password-1', confirm_password: 'old-password-1', institute_role: 1 },
@@ -215,7 +216,7 @@ test('paged lists: an institute pages through 55 students and their 55 results, 
   const COUNT = 55;
 
   // The rows come from the API: an institute, 55 students imported from one CSV, each of whom takes the demo exam once.
-  const admin = await loginApi(request, DEMO.admin.email, DEMO.admin.password);
+  const admin = storedSession('admin');
   const inst = { email: `pager-inst-${tag}@example.com`, password: 'institute-pass-1' };
   const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
     headers: auth(admin.token),

@@ -4,10 +4,14 @@
  * and an attempt that expires with the tab closed.
  */
 import { expect, request as apiRequest, test } from '@playwright/test';
-import { DEMO, auth, loginApi, loginAs } from '../support/fixtures';
+import { DEMO, auth, loginApi, loginAs, stateFile, storedSession } from '../support/fixtures';
 import { DEMO_EXAM, answer, demoExamId, finishRunningAttempt, mmss, openQuestion, startDemoExam, type Q } from '../support/exam';
 
 const SHORT_URL = process.env.E2E_SHORT_URL ?? `http://127.0.0.1:${Number(process.env.E2E_SHORT_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 50)}`;
+
+// The demo student, signed in once by the setup project. (The expiry test signs in on the short-exam server: another
+// deployment, with its own accounts and tokens.)
+test.use({ storageState: stateFile('student') });
 
 test('a student takes the demo exam: answers, audio, reload, offline, submit, result detail', async ({ page, context }) => {
   test.setTimeout(180_000);
@@ -21,7 +25,7 @@ test('a student takes the demo exam: answers, audio, reload, offline, submit, re
       void d.dismiss();
     } else void d.accept();
   });
-  const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+  const s = storedSession('student');
   const userId = s.user._id;
   const examId = await demoExamId(page.request, s.token, userId);
   await finishRunningAttempt(page.request, s.token, userId, examId);
@@ -153,7 +157,7 @@ test('a student takes the demo exam: answers, audio, reload, offline, submit, re
 test('a reload on a stalled link or a failing server shows the exam from the device, until the server\'s answer takes over', async ({ page }) => {
   test.setTimeout(90_000);
   page.on('dialog', (d) => void d.accept()); // "Exam is Running": leave the page (the reload)
-  const s = await loginAs(page, DEMO.student.email, DEMO.student.password);
+  const s = storedSession('student');
   const examId = await demoExamId(page.request, s.token, s.user._id);
   await finishRunningAttempt(page.request, s.token, s.user._id, examId);
   await startDemoExam(page);
@@ -161,11 +165,11 @@ test('a reload on a stalled link or a failing server shows the exam from the dev
   await answer(page, 1, '2');
   await expect(page.getByTestId('save-status')).toHaveText('All answers saved');
 
-  // The browser thinks it is online, but the server's answer takes 12 s.
+  // The browser thinks it is online, but the server's answer is held back (until release(), below).
   let release!: () => void;
   const released = new Promise<void>((r) => { release = r; });
   await page.route('**/api/attempts/running/**', async (route) => {
-    await Promise.race([released, new Promise((r) => setTimeout(r, 12_000))]);
+    await released;
     await route.continue();
   });
   const t0 = Date.now();

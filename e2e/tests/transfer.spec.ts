@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, expectToast, loginApi, loginUi } from '../support/fixtures';
+import { DEMO, expectToast, stateFile, storedSession } from '../support/fixtures';
 
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 8181);
 /** The second deployment's port; the first one's TRANSFER_ALLOW_HOSTS names it (playwright.config.ts). */
@@ -43,6 +43,7 @@ async function stopSecond(): Promise<void> {
 
 test.describe('transfer an exam from another deployment', () => {
   test.describe.configure({ timeout: 240_000 });
+  test.use({ storageState: stateFile('admin') }); // this deployment's demo admin, signed in once by the setup project
 
   test.beforeAll(async () => {
     test.setTimeout(200_000);
@@ -74,8 +75,7 @@ test.describe('transfer an exam from another deployment', () => {
     })).json() as { token: string; user: { _id: string } };
     expect(theirs.token).toBeTruthy();
 
-    await loginUi(page, DEMO.admin.email, DEMO.admin.password);
-    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin');
     await page.getByRole('link', { name: 'Transfer Exam' }).click();
     await expect(page).toHaveURL(/\/admin\/transferexam$/);
 
@@ -109,7 +109,7 @@ test.describe('transfer an exam from another deployment', () => {
     await expect(page.getByRole('button', { name: 'Ready To Publish' })).toBeVisible();
 
     // A listening question's audio is served by this deployment, and plays in the page.
-    const me = await loginApi(request, DEMO.admin.email, DEMO.admin.password);
+    const me = storedSession('admin');
     const questions = await (await request.get(`/api/questions/${copyId}/${me.user._id}`, {
       headers: { Authorization: `Bearer ${me.token}` },
     })).json() as { question_number: number; type: string; listening: string }[];
