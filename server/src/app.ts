@@ -10,7 +10,7 @@ import { mediaRoutes } from './media.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerOpenApi } from './openapi.ts';
 import { assertStorable } from './input.ts';
-import { msg } from '../../shared-api/src/checks.ts';
+import { msg } from 'shared-api/checks';
 import { TOTAL_COUNT_HEADER } from './paging.ts';
 import { RequestLogAtDebug } from './request-log.ts';
 

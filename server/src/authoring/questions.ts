@@ -1,8 +1,8 @@
 /** Question rules: field checks with the spec's messages, media references, numbering per type, publish readiness. */
 import { inArray } from 'drizzle-orm';
-import { LISTENING_RANGE, QUESTIONS_PER_TYPE, READING_RANGE } from '../../../shared-api/src/constants.ts';
-import { AUTHORING_MSG } from '../../../shared-api/src/authoring-messages.ts';
-import type { OptionType, QuestionType, QuestionFields } from '../../../shared-api/src/types.ts';
+import { LISTENING_RANGE, QUESTIONS_PER_TYPE, READING_RANGE } from 'shared-api/constants';
+import { AUTHORING_MSG } from 'shared-api/authoring-messages';
+import type { OptionType, QuestionType, QuestionFields } from 'shared-api/types';
 import type { Executor } from '../db/index.ts';
 import { media, type Question as QuestionRow } from '../db/schema.ts';
 import { MEDIA_NAME_RE } from '../media.ts';

@@ -2,7 +2,7 @@
  * Upload checks for exam media: the kind of a file is read from its first bytes (magic numbers), never from its
  * name or declared mimetype; the field it is meant for (`name`) says which kinds are accepted and the size limit.
  */
-import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../../../shared-api/src/constants.ts';
+import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from 'shared-api/constants';
 
 export type MediaKind = 'image' | 'audio';
 

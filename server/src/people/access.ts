@@ -11,9 +11,9 @@ import { ACCESS_TYPES, decide, type AccessFacts, type AccessType } from '../acce
 import { loadAccess, studentFacts } from '../access/student-exams.ts';
 import { newId } from '../ids.ts';
 import { HttpError } from '../errors.ts';
-import { msg } from '../../../shared-api/src/checks.ts';
-import { ACCESS_MSG } from '../../../shared-api/src/schemas/people-rules.ts';
-import type { ExamAccess as ExamAccessJson } from '../../../shared-api/src/types.ts';
+import { msg } from 'shared-api/checks';
+import { ACCESS_MSG } from 'shared-api/schemas/people-rules';
+import type { ExamAccess as ExamAccessJson } from 'shared-api/types';
 
 export const EXAM_NOT_AVAILABLE = 'Exam is not available to this user';
 

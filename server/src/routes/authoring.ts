@@ -1,12 +1,12 @@
 /**
- * Exam authoring for admins and institutes (contract: shared-api/src/endpoints/authoring.ts): exams, questions,
+ * Exam authoring for admins and institutes (contract: shared-api's endpoints/authoring.ts): exams, questions,
  * uploads, publishing, categories, private-exam access, results of an exam and the question summary.
  * Students get 403 on every route; the last path segment is the acting user (requireSelf).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AuthInstitute, Category as CategoryJson, Exam as ExamJson, Question as QuestionJson, Result as ResultJson } from '../../../shared-api/src/types.ts';
-import { QUESTIONS_PER_TYPE } from '../../../shared-api/src/constants.ts';
+import type { AuthInstitute, Category as CategoryJson, Exam as ExamJson, Question as QuestionJson, Result as ResultJson } from 'shared-api/types';
+import { QUESTIONS_PER_TYPE } from 'shared-api/constants';
 import { authenticate, requireRole, requireSelf, ROLES, type AuthUser } from '../auth/index.ts';
 import type { Executor } from '../db/index.ts';
 import { categories, examInstituteAccess, exams, questions, results, users, type Exam as ExamRow, type Question as QuestionRow } from '../db/schema.ts';

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { EXAM_TYPES } from '../../../shared-api/src/constants.ts';
-import type { ExamType, OptionType, QuestionType, RemoteExam } from '../../../shared-api/src/types.ts';
+import { EXAM_TYPES } from 'shared-api/constants';
+import type { ExamType, OptionType, QuestionType, RemoteExam } from 'shared-api/types';
 
 export type { RemoteExam };
 import type { AuthUser } from '../auth/index.ts';
