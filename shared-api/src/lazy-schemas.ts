@@ -1,10 +1,11 @@
 /**
  * The forms' yup schemas, as handles that fetch yup and the schemas (./schemas/index.ts, one chunk) the first time a
  * form validates: yup is about a third of this package, and a student's first render validates nothing with it.
- * `useForm` takes a handle where it takes a schema; `await handle.load()` gives the schema itself.
+ * `useForm` takes a handle where it takes a schema; `await handle.load()` gives the schema itself. The back office's
+ * question and exam-access schemas, which the server runs too, are in shared-api/back-office (./back-office-schemas.ts).
  */
 import type * as All from './schemas/index';
-import { lazyModule } from './lazy-module';
+import { lazyModule, type LazyModule } from './lazy-module';
 
 type Schemas = typeof All;
 
@@ -17,9 +18,12 @@ export interface LazySchema<S> {
   load(): Promise<S>;
 }
 
-function lazy<K extends keyof Schemas>(name: K): LazySchema<Schemas[K]> {
-  return { lazySchema: true, name, load: () => schemas.load().then((m) => m[name]) };
+/** A handle on schema `name` of a module of schemas fetched once, on first need. */
+export function lazyHandle<M, K extends keyof M & string>(module: LazyModule<M>, name: K): LazySchema<M[K]> {
+  return { lazySchema: true, name, load: () => module.load().then((m) => m[name]) };
 }
+
+const lazy = <K extends keyof Schemas & string>(name: K) => lazyHandle(schemas, name);
 
 /** Fetches the schemas ahead of need (a dialog that is about to open). */
 export const preloadSchemas = (): Promise<unknown> => schemas.settled();
@@ -32,10 +36,8 @@ export const userEditSchema = lazy('userEditSchema');
 export const setUserPasswordSchema = lazy('setUserPasswordSchema');
 export const instituteCreateSchema = lazy('instituteCreateSchema');
 export const instituteEditSchema = lazy('instituteEditSchema');
-export const accessSchema = lazy('accessSchema');
 export const addToInstituteSchema = lazy('addToInstituteSchema');
 export const examSchema = lazy('examSchema');
-export const questionSchema = lazy('questionSchema');
 export const categorySchema = lazy('categorySchema');
 export const instituteAccessSchema = lazy('instituteAccessSchema');
 export const transferSiteSchema = lazy('transferSiteSchema');

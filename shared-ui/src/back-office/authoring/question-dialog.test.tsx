@@ -5,10 +5,13 @@ import { QuestionDialog, type QuestionDialogProps } from './question-dialog';
 import { availableNumbers } from './question-numbers';
 import { toQuestionInput, valuesFromQuestion } from './question-form';
 
+// Uploaded files as the server names them (the rules accept no other media reference).
+const AUDIO = `/media/${'a'.repeat(64)}.mp3`;
+
 const question = (n: number, over: Partial<Question> = {}): Question => ({
   _id: `q${n}`, exam: 'e1', type: n <= 20 ? 'Reading' : 'Listening', question_number: n, main_heading: `Heading ${n}`,
   main_heading_image: false, heading: '', description: '', description_image: false, description_boxed: false, option_type: 'text',
-  option1: 'a', option2: 'b', option3: 'c', option4: 'd', listening: n > 20 ? '/media/x.mp3' : '', answer: '2', answer_details: '',
+  option1: 'a', option2: 'b', option3: 'c', option4: 'd', listening: n > 20 ? AUDIO : '', answer: '2', answer_details: '',
   ...over,
 });
 
@@ -88,12 +91,12 @@ describe('question form mapping', () => {
   it('joins listening-and-text options into JSON and reads them back', () => {
     const q = question(33, {
       option_type: 'listeningandtext',
-      option1: JSON.stringify({ text: '사과', listening: '/media/a.mp3' }),
+      option1: JSON.stringify({ text: '사과', listening: AUDIO }),
     });
     const v = valuesFromQuestion(q);
     expect(v.option1).toBe('사과');
-    expect(v.option1_listening).toBe('/media/a.mp3');
-    expect(JSON.parse(toQuestionInput(v).option1)).toEqual({ text: '사과', listening: '/media/a.mp3' });
+    expect(v.option1_listening).toBe(AUDIO);
+    expect(JSON.parse(toQuestionInput(v).option1)).toEqual({ text: '사과', listening: AUDIO });
   });
 
   it('availableNumbers ignores other types and the own id', () => {
