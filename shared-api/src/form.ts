@@ -40,6 +40,9 @@ function fromFunction<T>(validate: (values: T) => FormErrors<T>) {
   };
 }
 
+/** What the rules check: the request body of the values (`toInput`), or the values themselves. */
+const checked = <T,>(o: { toInput?: (values: T) => unknown }, values: T) => (o.toInput ? o.toInput(values) : values);
+
 /** Shown when the rules themselves could not be fetched (offline before the first form of the session). */
 export const FORM_OFFLINE = 'Could not check the form: no connection. Please try again.';
 
@@ -69,16 +72,11 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
     if (o.validate) return fromFunction(o.validate) as unknown as AnyObjectSchema;
     return isLazy(o.schema) ? o.schema.load() : o.schema;
   }, []);
-  /** what the rules check: the request body of the values, or the values themselves */
-  const checked = useCallback((all: T) => {
-    const toInput = optsRef.current.toInput;
-    return toInput ? toInput(all) : all;
-  }, []);
 
   const validateField = useCallback(
     async (name: keyof T & string, all: T = valuesRef.current) => {
       try {
-        await (await rules()).validateAt(name, checked(all));
+        await (await rules()).validateAt(name, checked(optsRef.current, all));
         setErrors((e) => ({ ...e, [name]: undefined }));
       } catch (err) {
         // a failed fetch of the rules says nothing about the field: the submit will tell
@@ -86,7 +84,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
         setErrors((e) => ({ ...e, [name]: (err as ValidationError).message }));
       }
     },
-    [rules, checked],
+    [rules],
   );
 
   const setFieldValue = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
@@ -104,7 +102,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
         return;
       }
       try {
-        const cast = (await checker.validate(checked(valuesRef.current), { abortEarly: false })) as T;
+        const cast = (await checker.validate(checked(opts, valuesRef.current), { abortEarly: false })) as T;
         setErrors({});
         setSubmitting(true);
         try {
@@ -123,7 +121,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
         setErrors(next);
       }
     },
-    [opts, rules, checked],
+    [opts, rules],
   );
 
   return {

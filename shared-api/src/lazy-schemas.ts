@@ -5,7 +5,7 @@
  * question and exam-access schemas, which the server runs too, are in shared-api/back-office (./back-office-schemas.ts).
  */
 import type * as All from './schemas/index';
-import { lazyModule, type LazyModule } from './lazy-module';
+import { lazyModule } from './lazy-module';
 
 type Schemas = typeof All;
 
@@ -18,12 +18,9 @@ export interface LazySchema<S> {
   load(): Promise<S>;
 }
 
-/** A handle on schema `name` of a module of schemas fetched once, on first need. */
-export function lazyHandle<M, K extends keyof M & string>(module: LazyModule<M>, name: K): LazySchema<M[K]> {
-  return { lazySchema: true, name, load: () => module.load().then((m) => m[name]) };
+function lazy<K extends keyof Schemas>(name: K): LazySchema<Schemas[K]> {
+  return { lazySchema: true, name, load: () => schemas.load().then((m) => m[name]) };
 }
-
-const lazy = <K extends keyof Schemas & string>(name: K) => lazyHandle(schemas, name);
 
 /** Fetches the schemas ahead of need (a dialog that is about to open). */
 export const preloadSchemas = (): Promise<unknown> => schemas.settled();
