@@ -68,5 +68,3 @@ export const accessSchema = yup.object({
     otherwise: () => yup.array().strip(),
   }),
 });
-
-export type AccessValues = yup.InferType<typeof accessSchema>;

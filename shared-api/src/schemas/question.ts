@@ -28,7 +28,6 @@ export const QUESTION_MSG = {
   optionType: `Option Type must be one of ${OPTION_TYPES.join(', ')}`,
   range: (type: QuestionType) => `${type} question numbers are ${QUESTION_RANGE[type][0]}-${QUESTION_RANGE[type][1]}`,
   media: (label: string, kind: MediaKind) => `${label} must be an uploaded ${kind === 'image' ? 'image' : 'audio file'}`,
-  bothListeningAndText: MSG_LISTENING_AND_TEXT,
 } as const;
 
 /** Parses a listening-and-text option: a JSON string {"text": "...", "listening": "/media/..."}. */
