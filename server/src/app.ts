@@ -1,17 +1,13 @@
 /** Builds the Fastify application (no listening): used by server.ts and by the tests. */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
-import cors from '@fastify/cors';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import { apiRoutes } from './routes/index.ts';
 import { registerWeb } from './web.ts';
 import { mediaRoutes } from './media.ts';
-import { registerSecurityHeaders } from './security.ts';
-import { registerOpenApi } from './openapi.ts';
+import { registerApiCors, registerPlugins } from './plugins.ts';
 import { assertStorable } from './input.ts';
-import { msg } from '../../shared-api/src/checks.ts';
-import { TOTAL_COUNT_HEADER } from './paging.ts';
+import { msg } from 'shared-api/checks';
 import { RequestLogAtDebug } from './request-log.ts';
 import { limitHeavyReads, readConcurrency } from './read-limit.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -34,8 +30,6 @@ export interface BuildAppOptions {
   /** pass `false` to silence logs (tests); default: pino at config.logLevel */
   logger?: boolean;
 }
-
-export const MAX_UPLOAD_BYTES = 1024 * 1024 + 64 * 1024;
 
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('config.jwtSecret must be resolved before buildApp (see resolveJwtSecret)');
@@ -86,12 +80,6 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     assertStorable({ params: request.params, query: request.query, body: request.body });
   });
 
-  await registerSecurityHeaders(app, config);
-
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
-  });
-
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {
@@ -100,18 +88,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('heavyReads', pLimit(readConcurrency(database)));
   limitHeavyReads(app, app.heavyReads);
 
-  await registerOpenApi(app);
+  // external plugins first (plugins.ts), then the app's own: the API, media, the built web apps
+  await registerPlugins(app, config);
 
   await app.register(async (api) => {
-    if (config.corsOrigins.length > 0) {
-      await api.register(cors, {
-        origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-        methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-        allowedHeaders: ['Content-Type', 'Authorization'],
-        exposedHeaders: [TOTAL_COUNT_HEADER],
-        maxAge: 600,
-      });
-    }
+    await registerApiCors(api, config);
     await api.register(apiRoutes);
   }, { prefix: '/api' });
 

@@ -6,7 +6,7 @@
  * as '+275760-...', a value PostgreSQL refuses.
  */
 import { HttpError } from './errors.ts';
-import { msg } from '../../shared-api/src/checks.ts';
+import { msg } from 'shared-api/checks';
 
 // oxlint-disable-next-line no-control-regex -- NUL is the character this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -9,8 +9,7 @@ import rangeParser from 'range-parser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from './db/index.ts';
 import { media } from './db/schema.ts';
-
-export const MEDIA_NAME_RE = /^([0-9a-f]{64})\.([a-z0-9]{1,5})$/;
+import { MEDIA_NAME_RE } from 'shared-api/media-url';
 
 export const MIME_BY_EXT: Record<string, string> = {
   mp3: 'audio/mpeg',

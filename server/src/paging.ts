@@ -5,7 +5,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, SEARCH_MAX, TOTAL_COUNT_HEADER } from '../../shared-api/src/constants.ts';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, SEARCH_MAX, TOTAL_COUNT_HEADER } from 'shared-api/constants';
 
 export { TOTAL_COUNT_HEADER };
 /** keeps offsets far inside what both databases and a JS number hold */

@@ -1,7 +1,7 @@
-/** Row → JSON shapes of shared-api/src/types.ts. Never expose password_hash or token_version. */
+/** Row → JSON shapes of shared-api's types.ts. Never expose password_hash or token_version. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { users, User as UserRow } from './db/schema.ts';
-import type { AuthInstitute, Role, User as UserJson, UserInfo } from '../../shared-api/src/types.ts';
+import type { AuthInstitute, Role, User as UserJson, UserInfo } from 'shared-api/types';
 
 type UserLike = Omit<UserRow, 'passwordHash'> & { passwordHash?: string };
 
@@ -58,7 +58,7 @@ export function toUserInfoJson(row: UserLike): UserInfo {
 }
 
 import type { Category as CategoryRow, Exam as ExamRow } from './db/schema.ts';
-import type { Exam as ExamJson, ExamType } from '../../shared-api/src/types.ts';
+import type { Exam as ExamJson, ExamType } from 'shared-api/types';
 
 export function toExamJson(
   row: ExamRow,

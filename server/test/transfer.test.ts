@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import type { Exam, Question } from '../../shared-api/src/types.ts';
+import type { Exam, Question } from 'shared-api/types';
 import { issueToken } from '../src/auth/index.ts';
 import { exams, media, questions, users } from '../src/db/schema.ts';
 import { storeMedia } from '../src/media.ts';

@@ -8,3 +8,4 @@ export * from './endpoints/authoring';
 export * from './endpoints/people';
 export * from './endpoints/transfer';
 export * from './authoring-messages';
+export * from './back-office-schemas';

@@ -2,6 +2,8 @@
  * A small form hook: validates a field on blur and the whole form on submit; submits only without errors.
  * The rules are a yup schema, a lazy schema handle (./lazy-schemas.ts: yup is fetched on the first validation) or a
  * plain `validate` function returning the messages by field (the sign-in form: no yup at all).
+ * With `toInput`, the schema checks the request body the form is about to send (the schema the server runs on that
+ * body too) instead of the form's values; the body names its fields as the form does, so messages land on them.
  */
 import { useCallback, useRef, useState } from 'react';
 import type { AnyObjectSchema, ValidationError } from 'yup';
@@ -9,12 +11,14 @@ import type { LazySchema } from './lazy-schemas';
 
 export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
 
+/** what the hook needs of a yup object schema (a typed one such as ObjectSchema<QuestionFields> included) */
+type Checker = Pick<AnyObjectSchema, 'validate' | 'validateAt'>;
+
 type Rules<T> =
-  | { schema: AnyObjectSchema | LazySchema<AnyObjectSchema>; validate?: undefined }
+  | { schema: Checker | LazySchema<Checker>; validate?: undefined }
   | { validate: (values: T) => FormErrors<T>; schema?: undefined };
 
-const isLazy = (s: AnyObjectSchema | LazySchema<AnyObjectSchema>): s is LazySchema<AnyObjectSchema> =>
-  (s as LazySchema<AnyObjectSchema>).lazySchema === true;
+const isLazy = (s: Checker | LazySchema<Checker>): s is LazySchema<Checker> => (s as LazySchema<Checker>).lazySchema === true;
 
 const validationError = (message: string, path?: string, inner: unknown[] = []) =>
   Object.assign(new Error(message), { name: 'ValidationError', path, inner });
@@ -36,6 +40,9 @@ function fromFunction<T>(validate: (values: T) => FormErrors<T>) {
   };
 }
 
+/** What the rules check: the request body of the values (`toInput`), or the values themselves. */
+const checked = <T,>(o: { toInput?: (values: T) => unknown }, values: T) => (o.toInput ? o.toInput(values) : values);
+
 /** Shown when the rules themselves could not be fetched (offline before the first form of the session). */
 export const FORM_OFFLINE = 'Could not check the form: no connection. Please try again.';
 
@@ -47,6 +54,8 @@ export function onFormProblem(report: (message: string) => void) {
 
 export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   initialValues: T;
+  /** the request body of these values: what the schema checks (the values, cast by the schema, without it) */
+  toInput?: (values: T) => unknown;
   onSubmit: (values: T) => void | Promise<void>;
 }) {
   const [values, setValues] = useState<T>(opts.initialValues);
@@ -58,7 +67,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   optsRef.current = opts;
 
   /** The rules, yup's shape: the schema, the fetched lazy schema, or the validate function. */
-  const rules = useCallback(async (): Promise<Pick<AnyObjectSchema, 'validate' | 'validateAt'>> => {
+  const rules = useCallback(async (): Promise<Checker> => {
     const o = optsRef.current;
     if (o.validate) return fromFunction(o.validate) as unknown as AnyObjectSchema;
     return isLazy(o.schema) ? o.schema.load() : o.schema;
@@ -67,7 +76,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   const validateField = useCallback(
     async (name: keyof T & string, all: T = valuesRef.current) => {
       try {
-        await (await rules()).validateAt(name, all);
+        await (await rules()).validateAt(name, checked(optsRef.current, all));
         setErrors((e) => ({ ...e, [name]: undefined }));
       } catch (err) {
         // a failed fetch of the rules says nothing about the field: the submit will tell
@@ -93,11 +102,11 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
         return;
       }
       try {
-        const cast = (await checker.validate(valuesRef.current, { abortEarly: false })) as T;
+        const cast = (await checker.validate(checked(opts, valuesRef.current), { abortEarly: false })) as T;
         setErrors({});
         setSubmitting(true);
         try {
-          await opts.onSubmit({ ...valuesRef.current, ...cast });
+          await opts.onSubmit(opts.toInput ? valuesRef.current : { ...valuesRef.current, ...cast });
         } finally {
           setSubmitting(false);
         }

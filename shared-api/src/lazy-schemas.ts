@@ -1,7 +1,8 @@
 /**
  * The forms' yup schemas, as handles that fetch yup and the schemas (./schemas/index.ts, one chunk) the first time a
  * form validates: yup is about a third of this package, and a student's first render validates nothing with it.
- * `useForm` takes a handle where it takes a schema; `await handle.load()` gives the schema itself.
+ * `useForm` takes a handle where it takes a schema; `await handle.load()` gives the schema itself. The back office's
+ * question and exam-access schemas, which the server runs too, are in shared-api/back-office (./back-office-schemas.ts).
  */
 import type * as All from './schemas/index';
 import { lazyModule } from './lazy-module';
@@ -32,10 +33,8 @@ export const userEditSchema = lazy('userEditSchema');
 export const setUserPasswordSchema = lazy('setUserPasswordSchema');
 export const instituteCreateSchema = lazy('instituteCreateSchema');
 export const instituteEditSchema = lazy('instituteEditSchema');
-export const accessSchema = lazy('accessSchema');
 export const addToInstituteSchema = lazy('addToInstituteSchema');
 export const examSchema = lazy('examSchema');
-export const questionSchema = lazy('questionSchema');
 export const categorySchema = lazy('categorySchema');
 export const instituteAccessSchema = lazy('instituteAccessSchema');
 export const transferSiteSchema = lazy('transferSiteSchema');

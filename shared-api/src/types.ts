@@ -78,9 +78,11 @@ export interface Exam {
 export type QuestionType = 'Reading' | 'Listening';
 export type OptionType = 'text' | 'image' | 'listening' | 'listeningandtext' | 'samelistening';
 
-export interface Question {
-  _id: string;
-  exam: string;
+/**
+ * The fields of a question as authored (everything but its ids): the one list of them. The rules
+ * (schemas/question.ts), the server's columns and the question form are typed against it.
+ */
+export interface QuestionFields {
   type: QuestionType;
   question_number: number;
   main_heading: string;
@@ -96,7 +98,15 @@ export interface Question {
   option3: string;
   option4: string;
   listening: string;
-  /** '1'..'4'; absent for a student while the attempt runs */
+  /** '1'..'4' */
+  answer: string;
+  answer_details: string;
+}
+
+export interface Question extends Omit<QuestionFields, 'answer' | 'answer_details'> {
+  _id: string;
+  exam: string;
+  /** absent for a student while the attempt runs */
   answer?: string;
   answer_details?: string;
 }
@@ -192,9 +202,6 @@ export interface PageOf<T> {
   rows: T[];
   total: number;
 }
-
-/** The fields of a question as authored (everything but its ids). */
-export type QuestionFields = Required<Omit<Question, '_id' | 'exam'>>;
 
 /** Question Summary: one of the numbers 1..40, and how the results answered it (item analysis). */
 export interface QuestionSummaryRow {

@@ -4,7 +4,7 @@ import type { Executor } from '../db/index.ts';
 import { attempts, categories, examAccess, examAccessExams, examInstituteAccess, exams, questions, users } from '../db/schema.ts';
 import { decide, type AccessFacts, type AccessType, type Decision, type StudentFacts } from './rules.ts';
 import { toExamJson } from '../serializers.ts';
-import type { RunningAttemptInfo } from '../../../shared-api/src/types.ts';
+import type { RunningAttemptInfo } from 'shared-api/types';
 
 type StudentLike = { id: string; createdBy: string | null };
 

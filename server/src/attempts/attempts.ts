@@ -17,7 +17,7 @@ import { newId } from '../ids.ts';
 import { displayName } from '../serializers.ts';
 import { alreadyClosed, closeAttempt, isOverdue, writeResult, type ClosedAttempt } from './close.ts';
 import { toAttemptJson, toQuestionJson } from './serialize.ts';
-import type { SubmitResponse } from '../../../shared-api/src/types.ts';
+import type { SubmitResponse } from 'shared-api/types';
 
 type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
 

@@ -9,7 +9,7 @@ import {
 } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { httpError } from '../errors.ts';
-import { UNANSWERED } from '../../../shared-api/src/constants.ts';
+import { UNANSWERED } from 'shared-api/constants';
 
 export type CloseReason = 'submitted' | 'expired';
 

@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth/index.ts';
 import { ROLES } from '../auth/index.ts';
 import { httpError } from '../errors.ts';
 import { containsText, pageOf, type PageRequest, type Paged } from '../paging.ts';
-import type { Result as ResultJson } from '../../../shared-api/src/types.ts';
+import type { Result as ResultJson } from 'shared-api/types';
 import { toQuestionJson, toResultJson } from './serialize.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

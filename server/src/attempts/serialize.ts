@@ -1,8 +1,8 @@
-/** Row → JSON shapes for attempts, results and questions (shared-api/src/types.ts and endpoints/student-exam.ts). */
+/** Row → JSON shapes for attempts, results and questions (shared-api's types.ts and endpoints/student-exam.ts). */
 import type { Attempt as AttemptRow, Question as QuestionRow, Result as ResultRow } from '../db/schema.ts';
 import type {
   Attempt, OptionType, Question as QuestionJson, QuestionType, Result as ResultJson, ResultAnswer,
-} from '../../../shared-api/src/types.ts';
+} from 'shared-api/types';
 
 export type AttemptJson = Attempt;
 

@@ -4,8 +4,8 @@
  * public/free exams of others and published private exams an admin opened to it.
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Exam as ExamJson, ExamType } from '../../../shared-api/src/types.ts';
-import { EXAM_TYPES } from '../../../shared-api/src/constants.ts';
+import type { Exam as ExamJson, ExamType } from 'shared-api/types';
+import { EXAM_TYPES } from 'shared-api/constants';
 import type { AuthUser } from '../auth/index.ts';
 import { ROLES } from '../auth/index.ts';
 import type { Executor } from '../db/index.ts';

@@ -1,6 +1,6 @@
 /** Question Summary: which of the 40 numbers exist, and per number how the results answered it (item analysis). */
-import { LISTENING_RANGE, READING_RANGE, UNANSWERED } from '../../../shared-api/src/constants.ts';
-import type { OptionType, QuestionSummaryRow, QuestionType } from '../../../shared-api/src/types.ts';
+import { LISTENING_RANGE, READING_RANGE, UNANSWERED } from 'shared-api/constants';
+import type { OptionType, QuestionSummaryRow, QuestionType } from 'shared-api/types';
 
 export type { QuestionSummaryRow };
 

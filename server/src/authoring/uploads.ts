@@ -2,9 +2,8 @@
  * Upload checks for exam media: the kind of a file is read from its first bytes (magic numbers), never from its
  * name or declared mimetype; the field it is meant for (`name`) says which kinds are accepted and the size limit.
  */
-import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../../../shared-api/src/constants.ts';
-
-export type MediaKind = 'image' | 'audio';
+import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from 'shared-api/constants';
+import type { MediaKind } from 'shared-api/media-url';
 
 export interface Sniffed {
   kind: MediaKind;
@@ -19,8 +18,6 @@ export const MAX_BYTES: Record<MediaKind, number> = { image: IMAGE_MAX_BYTES, au
 
 export const IMAGE_TYPES = ['png', 'jpeg', 'gif', 'webp'];
 export const AUDIO_TYPES = ['mp3', 'ogg', 'wav', 'm4a'];
-export const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
-export const AUDIO_EXTS = new Set(['mp3', 'ogg', 'oga', 'wav', 'm4a']);
 
 const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
 

@@ -7,13 +7,14 @@ import { storableDate } from '../input.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../db/index.ts';
 import { examAccess, examAccessExams, examInstituteAccess, exams, type User } from '../db/schema.ts';
-import { ACCESS_TYPES, decide, type AccessFacts, type AccessType } from '../access/rules.ts';
+import { decide, type AccessFacts, type AccessType } from '../access/rules.ts';
 import { loadAccess, studentFacts } from '../access/student-exams.ts';
 import { newId } from '../ids.ts';
 import { HttpError } from '../errors.ts';
-import { msg } from '../../../shared-api/src/checks.ts';
-import { ACCESS_MSG } from '../../../shared-api/src/schemas/people-rules.ts';
-import type { ExamAccess as ExamAccessJson } from '../../../shared-api/src/types.ts';
+import { msg } from 'shared-api/checks';
+import { accessSchema } from 'shared-api/schemas/exam-access';
+import { checkSync } from '../validate.ts';
+import type { ExamAccess as ExamAccessJson } from 'shared-api/types';
 
 export const EXAM_NOT_AVAILABLE = 'Exam is not available to this user';
 
@@ -43,42 +44,28 @@ function dayStart(value: string): Date | null {
   return new Date(`${d.toISOString().slice(0, 10)}T00:00:00.000Z`);
 }
 
-/** Checks the fields each type needs (spec section 4) and returns what will be stored. */
+/**
+ * Checks the body with the User Access dialog's rules (shared-api/schemas/exam-access: the fields each type needs,
+ * spec section 4) and returns what will be stored: whole UTC days for a time frame, a date the database can store.
+ */
 export function planAccess(body: AccessBody): AccessPlan {
-  const type = (body.type ?? '').trim();
-  if (!type) throw new HttpError(400, ACCESS_MSG.type);
-  if (!(ACCESS_TYPES as readonly string[]).includes(type)) throw new HttpError(400, msg.invalid('Type'));
-  const plan: AccessPlan = { type: type as AccessType, startTime: null, endTime: null, totalTimes: null, exams: [] };
+  const v = checkSync(accessSchema, body);
+  const plan: AccessPlan = { type: v.type as AccessType, startTime: null, endTime: null, totalTimes: null, exams: [] };
   switch (plan.type) {
-    case 'SELECTEDEXAM': {
-      const rows = body.exams ?? [];
-      if (rows.length === 0) throw new HttpError(400, ACCESS_MSG.exam);
-      const seen = new Set<string>();
-      for (const r of rows) {
-        const examId = (r.exam ?? '').trim();
-        if (!examId) throw new HttpError(400, ACCESS_MSG.exam);
-        if (!Number.isInteger(r.total_times) || (r.total_times as number) < 1) throw new HttpError(400, ACCESS_MSG.totalTimes);
-        if (seen.has(examId)) throw new HttpError(400, 'Exam is selected twice');
-        seen.add(examId);
-        plan.exams.push({ examId, totalTimes: r.total_times as number });
-      }
+    case 'SELECTEDEXAM':
+      plan.exams = (v.exams ?? []).map((r) => ({ examId: r.exam, totalTimes: r.total_times }));
       break;
-    }
     case 'TIMEFRAME': {
-      if (!body.startTime) throw new HttpError(400, ACCESS_MSG.fromDate);
-      if (!body.endTime) throw new HttpError(400, ACCESS_MSG.toDate);
-      const from = dayStart(body.startTime);
+      const from = dayStart(v.startTime!);
       if (!from) throw new HttpError(400, msg.invalid('From Date'));
-      const to = dayStart(body.endTime);
+      const to = dayStart(v.endTime!);
       if (!to) throw new HttpError(400, msg.invalid('To Date'));
-      if (to < from) throw new HttpError(400, ACCESS_MSG.toBeforeFrom);
       plan.startTime = from;
       plan.endTime = new Date(to.getTime() + DAY_MS - 1); // the To Date is included to its last millisecond
       break;
     }
     case 'ALL-X-TIMES':
-      if (!Number.isInteger(body.total_times) || (body.total_times as number) < 1) throw new HttpError(400, ACCESS_MSG.totalTimes);
-      plan.totalTimes = body.total_times as number;
+      plan.totalTimes = v.total_times as number;
       break;
     default:
       break;

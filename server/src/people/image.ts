@@ -1,6 +1,6 @@
 /** Profile pictures: the type is read from the bytes (magic numbers), never from the file name or the browser's claim. */
-import { PROFILE_IMAGE_MAX_BYTES } from '../../../shared-api/src/constants.ts';
-import { msg } from '../../../shared-api/src/checks.ts';
+import { PROFILE_IMAGE_MAX_BYTES } from 'shared-api/constants';
+import { msg } from 'shared-api/checks';
 import { HttpError } from '../errors.ts';
 
 export const PROFILE_IMAGE_TYPES = ['png', 'jpeg'];

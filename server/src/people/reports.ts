@@ -10,8 +10,8 @@ import { displayName, displayNameSql } from '../serializers.ts';
 import { toResultJson } from '../attempts/serialize.ts';
 import { pageOfResults, resultStudent } from '../attempts/results.ts';
 import { containsText, pageOf, type PageRequest, type Paged } from '../paging.ts';
-import { msg } from '../../../shared-api/src/checks.ts';
-import type { DayResult, ReportRow, Result as ResultJson } from '../../../shared-api/src/types.ts';
+import { msg } from 'shared-api/checks';
+import type { DayResult, ReportRow, Result as ResultJson } from 'shared-api/types';
 
 export type { DayResult };
 

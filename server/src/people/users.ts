@@ -11,7 +11,7 @@ import { HttpError } from '../errors.ts';
 import { nextUserUid } from '../userUid.ts';
 import { displayNameSql, toUserJson } from '../serializers.ts';
 import { containsText, pageOf, type PageRequest, type Paged } from '../paging.ts';
-import type { User as UserJson } from '../../../shared-api/src/types.ts';
+import type { User as UserJson } from 'shared-api/types';
 
 export const USER_NOT_FOUND = 'User Not Found';
 export const EMAIL_EXISTS = 'Email already exists';

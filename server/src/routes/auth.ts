@@ -7,7 +7,7 @@ import { issueToken, ROLES } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
 import { admitGuess, recordRightGuess, recordWrongGuess, signinKeys, throttleMessage } from '../auth/throttle.ts';
 import { toInstituteJson, toUserJson } from '../serializers.ts';
-import type { SigninResponse } from '../../../shared-api/src/types.ts';
+import type { SigninResponse } from 'shared-api/types';
 
 export const DISABLED_MESSAGE = 'Your account is disabled. Contact your institute.';
 

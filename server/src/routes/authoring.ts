@@ -1,12 +1,12 @@
 /**
- * Exam authoring for admins and institutes (contract: shared-api/src/endpoints/authoring.ts): exams, questions,
+ * Exam authoring for admins and institutes (contract: shared-api's endpoints/authoring.ts): exams, questions,
  * uploads, publishing, categories, private-exam access, results of an exam and the question summary.
  * Students get 403 on every route; the last path segment is the acting user (requireSelf).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AuthInstitute, Category as CategoryJson, Exam as ExamJson, Question as QuestionJson, Result as ResultJson } from '../../../shared-api/src/types.ts';
-import { QUESTIONS_PER_TYPE } from '../../../shared-api/src/constants.ts';
+import type { AuthInstitute, Category as CategoryJson, Exam as ExamJson, Question as QuestionJson, Result as ResultJson } from 'shared-api/types';
+import { QUESTIONS_PER_TYPE } from 'shared-api/constants';
 import { authenticate, requireRole, requireSelf, ROLES, type AuthUser } from '../auth/index.ts';
 import type { Executor } from '../db/index.ts';
 import { categories, examInstituteAccess, exams, questions, results, users, type Exam as ExamRow, type Question as QuestionRow } from '../db/schema.ts';
@@ -22,9 +22,9 @@ import {
   EXAM_MSG, examJson, examValues, grantedTo, listExamJson, loadExamFor, readableBy, sharedWith, type ExamBody,
 } from '../authoring/exams.ts';
 import {
-  checkQuestion, EMPTY_FIELDS, fieldsToRow, missingMedia, publishProblem, QMSG, QUESTION_TYPES, rowToFields,
-  type QuestionFields,
+  fieldsToRow, isQuestionType, mediaHashes, missingMedia, publishProblem, QMSG, questionSchema, rowToFields,
 } from '../authoring/questions.ts';
+import { bodyOf, check } from '../validate.ts';
 import { questionSummary, type AnalysedAnswer, type QuestionSummaryRow } from '../authoring/item-analysis.ts';
 import { AUDIO_MAX_BYTES, checkUpload, fieldRule } from '../authoring/uploads.ts';
 
@@ -47,37 +47,7 @@ const examBodySchema = {
   },
 } as const;
 
-const text = (max: number) => ({ type: 'string', maxLength: max });
-const questionBodySchema = {
-  type: 'object',
-  properties: {
-    type: text(20),
-    question_number: { type: 'integer' },
-    main_heading: text(10_000),
-    main_heading_image: { type: 'boolean' },
-    heading: text(10_000),
-    description: text(10_000),
-    description_image: { type: 'boolean' },
-    description_boxed: { type: 'boolean' },
-    option_type: text(30),
-    option1: text(10_000),
-    option2: text(10_000),
-    option3: text(10_000),
-    option4: text(10_000),
-    listening: text(1000),
-    answer: text(10),
-    answer_details: text(10_000),
-  },
-} as const;
-
-const FIELD_KEYS = Object.keys(questionBodySchema.properties) as (keyof QuestionFields)[];
-
-/** The known question fields of a body (unknown keys, e.g. form-only option1_listening, are ignored). */
-function pickFields(body: Record<string, unknown> | undefined): Partial<QuestionFields> {
-  const out: Record<string, unknown> = {};
-  for (const k of FIELD_KEYS) if (body && body[k] !== undefined) out[k] = body[k];
-  return out as Partial<QuestionFields>;
-}
+const questionBodySchema = bodyOf(questionSchema);
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
@@ -223,26 +193,22 @@ export async function authoringRoutes(app: FastifyInstance): Promise<void> {
 
   /** Checks and writes one question (create when `existing` is undefined) inside a transaction. */
   async function saveQuestion(exam: ExamRow, body: Record<string, unknown> | undefined, existing?: QuestionRow) {
-    const fields: QuestionFields = {
-      ...EMPTY_FIELDS, type: '' as QuestionFields['type'], question_number: Number.NaN, answer: '',
-      ...(existing ? rowToFields(existing) : {}),
-      ...pickFields(body),
-    };
-    const typeCount = async (tx: Executor) => {
+    // The body over the stored question (an edit may send only what changes), checked by the form's rules.
+    const given = { ...(existing ? rowToFields(existing) : {}), ...body };
+    const type = given.type;
+    const typeCount = async (tx: Executor, t: string) => {
       const where = existing
-        ? and(eq(questions.examId, exam.id), eq(questions.type, fields.type), ne(questions.id, existing.id))
-        : and(eq(questions.examId, exam.id), eq(questions.type, fields.type));
+        ? and(eq(questions.examId, exam.id), eq(questions.type, t), ne(questions.id, existing.id))
+        : and(eq(questions.examId, exam.id), eq(questions.type, t));
       const [r] = await tx.select({ n: sql<number | string>`count(*)` }).from(questions).where(where);
       return Number(r?.n ?? 0);
     };
     // A type that already has its 20 questions takes no more, whatever number was asked for.
-    if (QUESTION_TYPES.includes(fields.type) && (!existing || existing.type !== fields.type)
-      && (await typeCount(db)) >= QUESTIONS_PER_TYPE) {
+    if (isQuestionType(type) && (!existing || existing.type !== type) && (await typeCount(db, type)) >= QUESTIONS_PER_TYPE) {
       throw new HttpError(400, QMSG.switchMode);
     }
-    const checked = checkQuestion(fields);
-    if (checked.error) throw new HttpError(400, checked.error);
-    if ((await missingMedia(db, checked.mediaHashes)).length) {
+    const fields = await check(questionSchema, given);
+    if ((await missingMedia(db, mediaHashes(fields))).length) {
       throw new HttpError(400, 'An uploaded file of this question was not found; upload it again');
     }
     const id = existing?.id ?? newId();

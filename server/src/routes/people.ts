@@ -12,11 +12,11 @@ import { readMultipart } from '../multipart.ts';
 import { newId } from '../ids.ts';
 import { storeMedia } from '../media.ts';
 import { toUserJson } from '../serializers.ts';
-import { changePasswordSchema } from '../../../shared-api/src/validation.ts';
-import { MSG, PROFILE_IMAGE_MAX_BYTES } from '../../../shared-api/src/constants.ts';
+import { changePasswordSchema } from 'shared-api/validation';
+import { MSG, PROFILE_IMAGE_MAX_BYTES } from 'shared-api/constants';
 import {
   instituteCreateSchema, instituteEditSchema, profileSchema, setUserPasswordSchema, userCreateSchema, userEditSchema,
-} from '../../../shared-api/src/schemas/people.ts';
+} from 'shared-api/schemas/people';
 import { check, idProp, nullableStr, status01, str } from '../people/validate.ts';
 import {
   assertEmailFree, bumpTokenVersion, canRead, generatePassword, insertUsers, listInstitutes, listStudents, liveUser, managedUser,

@@ -1,11 +1,11 @@
 /**
- * The student's exam (contract: shared-api/src/endpoints/student-exam.ts): lists by access, start, running exam,
+ * The student's exam (contract: shared-api's endpoints/student-exam.ts): lists by access, start, running exam,
  * autosave, listening counts, submit, results. The rules are in access/, the attempt logic in attempts/.
  */
 import type { FastifyInstance } from 'fastify';
 import { authenticate, requireRole, requireSelf, ROLES } from '../auth/index.ts';
 import { ID_PATTERN } from '../ids.ts';
-import { TOTAL_QUESTIONS } from '../../../shared-api/src/constants.ts';
+import { TOTAL_QUESTIONS } from 'shared-api/constants';
 import { listStudentExams } from '../access/student-exams.ts';
 import {
   accessCounts, AUDIO_KEYS, linkResult, recordListening, runningExam, startAttempt,

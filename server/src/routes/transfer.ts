@@ -7,7 +7,7 @@
  *   their answers carry Access-Control-Allow-Origin when the request presented a valid admin token.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { Exam as ExamJson } from '../../../shared-api/src/types.ts';
+import type { Exam as ExamJson } from 'shared-api/types';
 import { authenticate, requireRole, requireSelf, ROLES } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
 import { examJson } from '../authoring/exams.ts';

@@ -6,18 +6,19 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { EXAM_TYPES } from '../../../shared-api/src/constants.ts';
-import type { ExamType, OptionType, QuestionType, RemoteExam } from '../../../shared-api/src/types.ts';
+import { EXAM_TYPES } from 'shared-api/constants';
+import type { ExamType, OptionType, QuestionType, RemoteExam } from 'shared-api/types';
 
 export type { RemoteExam };
 import type { AuthUser } from '../auth/index.ts';
 import type { Db } from '../db/index.ts';
 import { categories, exams, questions } from '../db/schema.ts';
 import { newId } from '../ids.ts';
-import { MEDIA_NAME_RE, storeMedia } from '../media.ts';
+import { storeMedia } from '../media.ts';
+import { MEDIA_NAME_RE, type MediaKind } from 'shared-api/media-url';
 import { TITLE_MAX, REFERENCE_MAX } from '../authoring/exams.ts';
-import { checkQuestion, fieldsToRow, OPTION_KEYS, parseListeningAndText, type QuestionFields } from '../authoring/questions.ts';
-import { MAX_BYTES, sniffMedia, type MediaKind } from '../authoring/uploads.ts';
+import { checkQuestion, fieldsToRow, mapQuestionMedia, type QuestionFields } from '../authoring/questions.ts';
+import { MAX_BYTES, sniffMedia } from '../authoring/uploads.ts';
 import { GuardedFetcher, parseTransferUrl, REASONS, TransferError, type GuardOptions } from './guarded-fetch.ts';
 
 /** JSON documents (exam list, questions) of the other site: at most 5 MB each. */
@@ -140,28 +141,6 @@ export async function fetchRemoteQuestions(fetcher: GuardedFetcher, site: Remote
 export function remoteMediaName(value: string): string | null {
   const m = /^(?:https?:\/\/[^/?#]+)?(?:\/[^?#]*)?\/media\/([^/?#]+)$/.exec(value.trim());
   return m && MEDIA_NAME_RE.test(m[1]!) ? m[1]! : null;
-}
-
-/**
- * Calls `map(value, kind)` on every media reference of a question — main heading and description shown as images,
- * image and listening options, the audio of listening-and-text options, the question's audio — and returns the
- * question with each reference replaced by what `map` returned.
- */
-export function mapQuestionMedia(q: QuestionFields, map: (value: string, kind: MediaKind) => string): QuestionFields {
-  const out = { ...q };
-  if (q.main_heading_image) out.main_heading = map(q.main_heading, 'image');
-  if (q.description_image) out.description = map(q.description, 'image');
-  for (const key of OPTION_KEYS) {
-    if (q.option_type === 'image' || q.option_type === 'listening') {
-      out[key] = map(q[key], q.option_type === 'image' ? 'image' : 'audio');
-    } else if (q.option_type === 'listeningandtext') {
-      const both = parseListeningAndText(q[key]);
-      if (!both) throw bad(`question ${q.question_number}: option is not text and listening`);
-      out[key] = JSON.stringify({ text: both.text, listening: map(both.listening, 'audio') });
-    }
-  }
-  if (q.listening.trim()) out.listening = map(q.listening, 'audio');
-  return out;
 }
 
 interface Downloaded { hash: string; data: Buffer; mime: string; ext: string; kind: MediaKind }

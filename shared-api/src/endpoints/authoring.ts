@@ -1,7 +1,7 @@
 /** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
 import { api, pageParams, toPage } from 'shared-api';
 import type {
-  AuthInstitute, Category, Exam, ExamType, PageArgs, PageOf, Question, Result, UploadedFile, QuestionSummaryRow,
+  AuthInstitute, Category, Exam, ExamType, PageArgs, PageOf, Question, QuestionFields, Result, UploadedFile, QuestionSummaryRow,
 } from '../types';
 
 export interface ExamInput {
@@ -13,7 +13,7 @@ export interface ExamInput {
   status?: 0 | 1;
 }
 
-export type QuestionInput = Omit<Question, '_id' | 'exam'>;
+export type QuestionInput = QuestionFields;
 
 
 export const authoringApi = api.injectEndpoints({

@@ -6,5 +6,5 @@ export const ACCESS_MSG = {
   fromDate: 'From Date is required',
   toDate: 'To Date is required',
   toBeforeFrom: 'To Date should be after From Date',
-  noExams: 'Add at least one exam',
+  examTwice: 'Exam is selected twice',
 } as const;

@@ -1,8 +1,7 @@
-/** Form rules of the people screens (spec section 5): users, institutes, the access dialog, password changes. */
+/** Form rules of the people screens (spec section 5): users, institutes, password changes (the access dialog: ./exam-access.ts). */
 import * as yup from 'yup';
 import { NAME_MIN, PHONE_LENGTH } from '../constants';
-import { confirmOf, email, isChosen, minLen, msg, password, phone } from '../validation';
-import { ACCESS_MSG } from './people-rules';
+import { confirmOf, email, minLen, msg, password, phone } from '../validation';
 
 export * from './people-rules';
 
@@ -61,50 +60,6 @@ export const profileSchema = yup.object({
   lastname: yup.string().trim().max(100, msg.max('Last Name', 100)),
 });
 
-
-/** A number field filled from a text input: '' means missing. */
-const count = (message: string) =>
-  yup
-    .number()
-    .transform((v, orig) => (orig === '' || orig === null || Number.isNaN(v) ? undefined : v))
-    .typeError(message)
-    .required(message)
-    .integer(message)
-    .min(1, message);
-
-/** The user access dialog (spec section 4): the fields each type needs. */
-export const accessSchema = yup.object({
-  type: yup.string().trim().required(ACCESS_MSG.type).test('not-select', ACCESS_MSG.type, isChosen),
-  total_times: yup.mixed().when('type', {
-    is: 'ALL-X-TIMES',
-    then: () => count(ACCESS_MSG.totalTimes),
-    otherwise: () => yup.mixed().strip(),
-  }),
-  startTime: yup.string().when('type', {
-    is: 'TIMEFRAME',
-    then: (s) => s.required(ACCESS_MSG.fromDate),
-    otherwise: (s) => s.strip(),
-  }),
-  endTime: yup.string().when('type', {
-    is: 'TIMEFRAME',
-    then: (s) =>
-      s.required(ACCESS_MSG.toDate).test('after', ACCESS_MSG.toBeforeFrom, function after(v) {
-        const from = this.parent.startTime as string | undefined;
-        return !v || !from || v >= from;
-      }),
-    otherwise: (s) => s.strip(),
-  }),
-  exams: yup.array().when('type', {
-    is: 'SELECTEDEXAM',
-    then: () =>
-      yup
-        .array()
-        .of(yup.object({ exam: yup.string().trim().required(ACCESS_MSG.exam), total_times: count(ACCESS_MSG.totalTimes) }))
-        .min(1, ACCESS_MSG.noExams)
-        .required(ACCESS_MSG.noExams),
-    otherwise: () => yup.array().strip(),
-  }),
-});
 
 /** Admin: put a user with no institute under one. */
 export const addToInstituteSchema = yup.object({ institute: yup.string().trim().required(msg.empty('Institute')) });

@@ -1,14 +1,18 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { makeStore, sessionActions, StoreProvider, type Question, type User } from 'shared-api';
+import { questionSchema } from 'shared-api/back-office';
 import { MemoryRouter, UiProvider } from 'shared-ui';
 import { QuestionDialog, type QuestionDialogProps } from './question-dialog';
 import { availableNumbers } from './question-numbers';
 import { toQuestionInput, valuesFromQuestion } from './question-form';
 
+// Uploaded files as the server names them (the rules accept no other media reference).
+const AUDIO = `/media/${'a'.repeat(64)}.mp3`;
+
 const question = (n: number, over: Partial<Question> = {}): Question => ({
   _id: `q${n}`, exam: 'e1', type: n <= 20 ? 'Reading' : 'Listening', question_number: n, main_heading: `Heading ${n}`,
   main_heading_image: false, heading: '', description: '', description_image: false, description_boxed: false, option_type: 'text',
-  option1: 'a', option2: 'b', option3: 'c', option4: 'd', listening: n > 20 ? '/media/x.mp3' : '', answer: '2', answer_details: '',
+  option1: 'a', option2: 'b', option3: 'c', option4: 'd', listening: n > 20 ? AUDIO : '', answer: '2', answer_details: '',
   ...over,
 });
 
@@ -88,12 +92,27 @@ describe('question form mapping', () => {
   it('joins listening-and-text options into JSON and reads them back', () => {
     const q = question(33, {
       option_type: 'listeningandtext',
-      option1: JSON.stringify({ text: '사과', listening: '/media/a.mp3' }),
+      option1: JSON.stringify({ text: '사과', listening: AUDIO }),
     });
     const v = valuesFromQuestion(q);
     expect(v.option1).toBe('사과');
-    expect(v.option1_listening).toBe('/media/a.mp3');
-    expect(JSON.parse(toQuestionInput(v).option1)).toEqual({ text: '사과', listening: '/media/a.mp3' });
+    expect(v.option1_listening).toBe(AUDIO);
+    expect(JSON.parse(toQuestionInput(v).option1)).toEqual({ text: '사과', listening: AUDIO });
+  });
+
+  it('sends bodies the shared rules accept: the server runs the same schema on them', async () => {
+    const schema = await questionSchema.load();
+    const IMAGE = `/media/${'c'.repeat(64)}.png`;
+    const questions = [
+      question(3),
+      question(4, { option_type: 'image', option1: IMAGE, option2: IMAGE, option3: IMAGE, option4: IMAGE, main_heading_image: true, main_heading: IMAGE }),
+      question(25, { option_type: 'listening', option1: AUDIO, option2: AUDIO, option3: AUDIO, option4: AUDIO }),
+      question(26, { option_type: 'listeningandtext', option1: JSON.stringify({ text: ' 하나 ', listening: AUDIO }), option2: JSON.stringify({ text: '둘', listening: AUDIO }), option3: JSON.stringify({ text: '셋', listening: AUDIO }), option4: JSON.stringify({ text: '넷', listening: AUDIO }) }),
+    ];
+    for (const q of questions) await expect(schema.validate(toQuestionInput(valuesFromQuestion(q)))).resolves.toBeTruthy();
+    // a number not chosen yet is the rules' "cannot be empty", not a number out of range
+    await expect(schema.validateAt('question_number', toQuestionInput({ ...valuesFromQuestion(question(3)), question_number: '' })))
+      .rejects.toThrow('Question Number cannot be empty.');
   });
 
   it('availableNumbers ignores other types and the own id', () => {

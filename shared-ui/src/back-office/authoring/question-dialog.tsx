@@ -1,9 +1,9 @@
 /** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
 import { useEffect, useId, useState } from 'react';
 import {
-  AUDIO_PREVIEW_RELOAD_MS, errorText, questionSchema, useForm, useSession, type OptionType, type Question, type QuestionType,
+  AUDIO_PREVIEW_RELOAD_MS, errorText, useForm, useSession, type OptionType, type Question, type QuestionType,
 } from 'shared-api';
-import { useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
+import { questionSchema, useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
 import {
   Box, Button, Dialog, Field, Grid, Heading, Portal, Stack, Switch, Text, TextField, Textarea, notify,
 } from 'shared-ui';
@@ -67,7 +67,9 @@ export function QuestionDialog(props: QuestionDialogProps) {
   const initial = () => (props.question ? valuesFromQuestion(props.question) : emptyValues(props.type));
 
   const form = useForm<QuestionValues>({
+    // the rules the server runs too, on the body this form sends
     schema: questionSchema,
+    toInput: toQuestionInput,
     initialValues: initial(),
     onSubmit: async (v) => {
       if (!user) {

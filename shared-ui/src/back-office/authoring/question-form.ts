@@ -1,5 +1,5 @@
 /** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
-import type { OptionType, Question, QuestionType } from 'shared-api';
+import type { OptionType, Question, QuestionFields, QuestionType } from 'shared-api';
 import type { QuestionInput } from 'shared-api/back-office';
 
 export const OPTION_TYPES: { value: OptionType; label: string }[] = [
@@ -13,27 +13,16 @@ export const OPTION_TYPES: { value: OptionType; label: string }[] = [
 export const OPTION_NUMBERS = [1, 2, 3, 4] as const;
 export type OptionN = (typeof OPTION_NUMBERS)[number];
 
-export interface QuestionValues extends Record<string, unknown> {
-  type: QuestionType;
+/**
+ * The form's values: the question's fields (QuestionFields), with the number as the select's text and, for
+ * listening-and-text options, each option's text and audio apart (joined into the option's JSON by toQuestionInput).
+ */
+export interface QuestionValues extends Omit<QuestionFields, 'question_number'>, Record<string, unknown> {
   question_number: string;
-  main_heading: string;
-  main_heading_image: boolean;
-  heading: string;
-  description: string;
-  description_image: boolean;
-  description_boxed: boolean;
-  option_type: OptionType;
-  option1: string;
-  option2: string;
-  option3: string;
-  option4: string;
   option1_listening: string;
   option2_listening: string;
   option3_listening: string;
   option4_listening: string;
-  listening: string;
-  answer: string;
-  answer_details: string;
 }
 
 const TEXTUAL: OptionType[] = ['text', 'samelistening', 'listeningandtext'];
@@ -81,6 +70,7 @@ export function withOptionType(v: QuestionValues, next: OptionType): QuestionVal
   return keep ? { ...v, option_type: next } : { ...v, option_type: next, option1: '', option2: '', option3: '', option4: '' };
 }
 
+/** The request body of the values: what the shared rules check, in the form and on the server. */
 export function toQuestionInput(v: QuestionValues): QuestionInput {
   const option = (n: OptionN) =>
     v.option_type === 'listeningandtext'
@@ -88,7 +78,7 @@ export function toQuestionInput(v: QuestionValues): QuestionInput {
       : v.option_type === 'image' || v.option_type === 'listening' ? v[`option${n}`] : v[`option${n}`].trim();
   return {
     type: v.type,
-    question_number: Number(v.question_number),
+    question_number: v.question_number.trim() ? Number(v.question_number) : Number.NaN, // none chosen: the rules say so
     main_heading: v.main_heading_image ? v.main_heading : v.main_heading.trim(),
     main_heading_image: v.main_heading_image,
     heading: v.heading.trim(),

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { AccessDialog } from './user-access';
+import { accessSchema } from 'shared-api/back-office';
+import { AccessDialog, accessBody, accessInitialValues } from './user-access';
 import { fakeApi, renderSignedIn } from './test-utils';
 
 // The spec's message has two spaces; the default text matcher would collapse them.
@@ -55,5 +56,19 @@ describe('user access dialog', () => {
     await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 5000 });
     expect(saves()[0].body).toEqual({ user: 's1', type: 'SELECTEDEXAM', total_times: null, startTime: null, endTime: null, exams: [{ exam: 'ex1', total_times: 1 }] });
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+  });
+
+  it('sends bodies the shared rules accept: the server runs the same schema on them', async () => {
+    const schema = await accessSchema.load();
+    const empty = accessInitialValues(null);
+    const forms = [
+      { ...empty, type: 'SELECTEDEXAM', exams: [{ key: 'k', exam: 'ex1', total_times: '2' }] },
+      { ...empty, type: 'TIMEFRAME', startTime: '2030-01-10', endTime: '2030-01-10' },
+      { ...empty, type: 'ALL-X-TIMES', total_times: '3' },
+      { ...empty, type: 'FREE-ALL' },
+    ];
+    for (const v of forms) await expect(schema.validate(accessBody('s1', v))).resolves.toBeTruthy();
+    await expect(schema.validate(accessBody('s1', { ...empty, type: 'TIMEFRAME', startTime: '2030-01-10', endTime: '' })))
+      .rejects.toThrow('To Date is required');
   });
 });

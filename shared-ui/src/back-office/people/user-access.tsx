@@ -2,10 +2,10 @@
 import { Badge, Box, Button, Card, Grid, HStack, Stack, Text, DataTable, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ACCESS_TYPES, accessSchema, errorText, useForm, useSession, type AccessType, type ExamAccess,
+  ACCESS_TYPES, errorText, useForm, useSession, type AccessType, type ExamAccess,
 } from 'shared-api';
 import {
-  useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetUserAccessQuery, useSaveUserAccessMutation, type AccessInput,
+  accessSchema, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetUserAccessQuery, useSaveUserAccessMutation, type AccessInput,
 } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import { formatDate } from './permissions';
@@ -127,15 +127,24 @@ export function accessInitialValues(access: ExamAccess | null): AccessFormValues
   };
 }
 
-/** The request body for a validated form. Dates are whole local days: From at 00:00, To at the end of the day. */
+/** A local day (YYYY-MM-DD) at `time` as an ISO date-time; null when there is no readable day. */
+function dayAt(day: string, time: string): string | null {
+  const d = new Date(`${day}T${time}`);
+  return day && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
+}
+
+/**
+ * The request body of the form: what the shared rules check, here and on the server. Dates are whole local days:
+ * From at 00:00, To at the end of the day.
+ */
 export function accessBody(studentId: string, v: AccessFormValues): AccessInput {
   const type = v.type as AccessType;
   return {
     user: studentId,
     type,
     total_times: type === 'ALL-X-TIMES' ? Number(v.total_times) : null,
-    startTime: type === 'TIMEFRAME' ? new Date(`${v.startTime}T00:00:00`).toISOString() : null,
-    endTime: type === 'TIMEFRAME' ? new Date(`${v.endTime}T23:59:59.999`).toISOString() : null,
+    startTime: type === 'TIMEFRAME' ? dayAt(v.startTime, '00:00:00') : null,
+    endTime: type === 'TIMEFRAME' ? dayAt(v.endTime, '23:59:59.999') : null,
     exams: type === 'SELECTEDEXAM' ? v.exams.map((r) => ({ exam: r.exam, total_times: Number(r.total_times) })) : [],
   };
 }
@@ -159,7 +168,9 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
   const [save] = useSaveUserAccessMutation();
   const exams = useExamChoices();
   const form = useForm<AccessFormValues>({
+    // the rules the server runs too, on the body this form sends
     schema: accessSchema,
+    toInput: (v) => accessBody(studentId, v),
     initialValues: accessInitialValues(access),
     onSubmit: async (v) => {
       if (!me) return;
