@@ -59,7 +59,12 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 9) {
   console.error('--rounds must be an integer from 1 to 9');
   process.exit(2);
 }
-const TIME_LIMIT_MS = 10 * 60 * 1000;
+const BACK_OFFICE = Number(arg('back-office') ?? process.env.BENCH_BACK_OFFICE ?? 20);
+if (!Number.isInteger(BACK_OFFICE) || BACK_OFFICE < 0 || BACK_OFFICE > 200) {
+  console.error('--back-office must be an integer from 0 to 200');
+  process.exit(2);
+}
+const TIME_LIMIT_MS = 15 * 60 * 1000;
 
 // ---------- clean-up and the time limit ----------
 const cleanups = [];
@@ -96,7 +101,7 @@ function call(base, agent, method, url, body, token) {
   const payload = body !== undefined ? JSON.stringify(body) : undefined;
   return new Promise((resolve) => {
     const req = http.request({
-      host: u.hostname, port: u.port, path: u.pathname, method, agent,
+      host: u.hostname, port: u.port, path: u.pathname + u.search, method, agent,
       headers: {
         ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -198,6 +203,62 @@ async function burstPhase(name, buffers, sockets) {
   const replies = await Promise.all(buffers.map((buf, i) => rawExchange(sockets[i], buf, t0)));
   const wallMs = performance.now() - t0;
   return { row: phaseRow(name, replies, wallMs, cpu0), replies };
+}
+
+// ---------- the back office ----------
+/**
+ * `count` back-office clients (each its own keep-alive connection, as a browser tab), half signed in as the demo
+ * institute and half as the demo admin, each loading the heaviest lists one after another until stop(): the results of
+ * the institute and of the exam, every user, the day's attempts (100 rows a page, pages 1-5, with and without a search)
+ * and the exam's question summary (every result's answers). A 503 (the read queue full) waits a second and goes on, as
+ * the screens retry; any other failure is counted.
+ */
+async function startBackOffice(base, prepared, count) {
+  const signIn = async (email) => {
+    const r = await call(base, undefined, 'POST', 'auth/signin', { email, password: PASSWORD });
+    if (r.status !== 200) throw new Error(`back office: sign-in of ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+    return { id: r.body.user._id, token: r.body.token };
+  };
+  const institute = await signIn('institute@example.com');
+  const admin = await signIn('admin@example.com');
+  const day = 24 * 3600 * 1000;
+  const from = new Date(Date.now() - day).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + day).toISOString().slice(0, 10);
+  const searches = ['', '', 'bench', '1@', 'student'];
+  const page = (i) => `page=${1 + (i % 5)}&limit=100${searches[i % searches.length] ? `&search=${encodeURIComponent(searches[i % searches.length])}` : ''}`;
+  const lists = [
+    ['results/of (institute)', institute, (i) => `results/of/${institute.id}/${institute.id}?${page(i)}`],
+    ['results/exam', institute, (i) => `results/exam/${prepared.examId}/${institute.id}?${page(i)}`],
+    ['questions/summary', institute, () => `questions/summary/${prepared.examId}/${institute.id}`],
+    ['users/getAllUsers', admin, (i) => `users/getAllUsers/${admin.id}?${page(i)}`],
+    ['reports/date', admin, (i) => `reports/date/${admin.id}?date=${from}&to=${to}&${page(i)}`],
+  ];
+  const replies = [];
+  let stopped = false;
+  const t0 = performance.now();
+  const client = async (c) => {
+    const agent = device();
+    try {
+      for (let i = c; !stopped; i++) {
+        const [route, who, url] = lists[i % lists.length];
+        const r = await call(base, agent, 'GET', url(Math.floor(i / lists.length)), undefined, who.token);
+        replies.push({ ...r, route, at: performance.now() - t0 });
+        if (r.status === 503) await new Promise((res) => setTimeout(res, 1000));
+      }
+    } finally {
+      agent.destroy();
+    }
+  };
+  const loops = Array.from({ length: count }, (_, c) => client(c));
+  let done;
+  return {
+    stop() { stopped = true; done ??= Promise.all(loops); return done; },
+    served: () => replies.filter((r) => r.status === 200).length,
+    busy: () => replies.filter((r) => r.status === 503).length,
+    failed: () => replies.filter((r) => r.status !== 200 && r.status !== 503).length,
+    /** one row per list (latency of every reply, 503s counted as errors) */
+    rows: () => lists.map(([route]) => phaseRow(`5 back office: ${route}`, replies.filter((r) => r.route === route), performance.now() - t0, process.cpuUsage())),
+  };
 }
 
 // ---------- statistics ----------
@@ -353,10 +414,11 @@ async function runOne(kind, port) {
   // 2-4, ROUNDS times: every student starts the exam again, autosaves, and all submit at once. The raw insert rate is
   // sampled just before and just after each burst (the server idle): on a shared machine one sample alone can land on
   // a busy or a quiet moment, so each burst is compared with its own neighbours and the verdict takes the median round.
+  // `hooks.rawBefore`: a sample taken earlier (the mixed round takes it before its back office starts); `hooks.afterSubmit`
+  // runs once the burst is answered, before the sample after it (the mixed round stops its back office there).
   const rounds = [];
   let questionIds = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const tag = ROUNDS > 1 ? ` [round ${round}]` : '';
+  const examRound = async (round, tag, hooks = {}) => {
     const start = await phase(`2 start (reports/create)${tag}`, sessions, 50, (s) => call(base, s.agent, 'POST', `reports/create/${s.id}`, { exam: examId }, s.token));
     phases.push(start.row);
     for (const s of sessions) s.attempt = undefined;
@@ -376,7 +438,7 @@ async function runOne(kind, port) {
     phases.push(save.row);
 
     if (process.env.BENCH_DEBUG) console.log(batchLines(server.output(), 0).replace(/^/gm, '  (debug) '));
-    const rawBefore = await rawInsertRate(kind, databaseUrl);
+    const rawBefore = hooks.rawBefore ?? await rawInsertRate(kind, databaseUrl);
     const outputBefore = server.output().length;
     // 4. everyone submits at once
     const buffers = started.map((s) => rawRequest(base, 'POST', `results/create/${examId}/${s.id}`, { report: s.attempt, answers: s.answers }, s.token));
@@ -384,6 +446,7 @@ async function runOne(kind, port) {
     const submit = await burstPhase(`4 submit (all ${started.length} at once)${tag}`, buffers, sockets);
     for (const sk of sockets) sk.destroy();
     phases.push(submit.row);
+    await hooks.afterSubmit?.();
     if (process.env.BENCH_DEBUG) {
       console.log(batchLines(server.output(), outputBefore).replace(/^/gm, '  (debug) '));
       const all = Object.entries(parseBatches(server.output(), outputBefore)).flatMap(([k, l]) => l.map((b) => ({ k, ...b })));
@@ -400,21 +463,41 @@ async function runOne(kind, port) {
     submit.replies.forEach((r, i) => { if (r.status === 200) acked.push({ ...started[i], resultId: r.body.resultId, score: r.body.score }); });
     const submitRate = submit.row.requests / (submit.row.wallMs / 1000);
     const one = {
-      round, submit: submit.row, acked, rawBefore, rawAfter, rawRate, server: server_, ratio: server_.rate / rawRate,
+      round, save: save.row, submit: submit.row, acked, rawBefore, rawAfter, rawRate, server: server_, ratio: server_.rate / rawRate,
       submitRate, clientRatio: submitRate / rawRate,
     };
-    rounds.push(one);
     console.log(`  raw single-row INSERT rate (${RAW_INSERTS} autocommit inserts, one connection): ${fmt(rawRate)} /s `
       + `(mean of ${fmt(rawBefore)} /s just before the burst and ${fmt(rawAfter)} /s after it)`);
     console.log(`  submissions, server side: ${server_.items} in ${fmt(server_.windowMs)} ms (${server_.batches} batches, largest ${server_.largest}) `
       + `= ${fmt(server_.rate)} /s = ${fmt(one.ratio, 2)} x the raw insert rate`);
     console.log(`  submissions, as the load generator sees them: ${fmt(submitRate)} /s = ${fmt(one.clientRatio, 2)} x the raw insert rate`);
+    return one;
+  };
+  for (let round = 1; round <= ROUNDS; round++) rounds.push(await examRound(round, ROUNDS > 1 ? ` [round ${round}]` : ''));
+
+  // 5. the mixed round: the same exam once more (start, load, autosave, submit) while BACK_OFFICE back-office clients
+  // load the heaviest lists in a loop, from before the first start until the burst is answered. The raw insert rate is
+  // sampled with the server idle (before the back office starts and after it stops), so the submission ratio is the
+  // burst under that load against the database's idle rate.
+  let mixed;
+  if (BACK_OFFICE > 0) {
+    console.log(`  -- mixed round: ${BACK_OFFICE} back-office clients loading lists during the exam --`);
+    const rawBefore = await rawInsertRate(kind, databaseUrl);
+    const office = await startBackOffice(base, prepared, BACK_OFFICE);
+    cleanups.push(() => office.stop());
+    await new Promise((r) => setTimeout(r, 1000)); // the back office in full swing before the first student starts
+    const round = await examRound(ROUNDS + 1, ' [with back office]', { rawBefore, afterSubmit: () => office.stop() });
+    const lists = office.rows();
+    phases.push(...lists);
+    mixed = { round, lists, served: office.served(), busy: office.busy(), failed: office.failed() };
+    console.log(`  back office: ${mixed.served} lists served, ${mixed.busy} answered 503 (busy, Retry-After), ${mixed.failed} other errors`);
   }
 
   // stop the server (graceful), then count what is stored: every acknowledged submission of every round
   await server.stop();
   if (process.env.BENCH_PROFILE) fs.writeFileSync(path.join(process.env.BENCH_PROFILE, `server-${kind}.log`), server.output());
-  const acked = rounds.flatMap((r) => r.acked);
+  const allRounds = mixed ? [...rounds, mixed.round] : rounds;
+  const acked = allRounds.flatMap((r) => r.acked);
   let stored = 0;
   let wrongScore = 0;
   const { key, byAttempt } = await readStoredResults({ dataDir, databaseUrl }, acked.map((a) => a.attempt), questionIds);
@@ -427,10 +510,10 @@ async function runOne(kind, port) {
   }
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor((rounds.length - 1) / 2)];
   const out = {
-    kind, phases, rounds, median, expected: N * ROUNDS, acked: acked.length, stored, lost: acked.length - stored, wrongScore,
-    submitErrors: rounds.reduce((n, r) => n + r.submit.errors, 0), worstP99: Math.max(...rounds.map((r) => r.submit.p99)),
+    kind, phases, rounds, mixed, median, expected: N * allRounds.length, acked: acked.length, stored, lost: acked.length - stored, wrongScore,
+    submitErrors: allRounds.reduce((n, r) => n + r.submit.errors, 0), worstP99: Math.max(...rounds.map((r) => r.submit.p99)),
   };
-  console.log(`  acknowledged submissions ${out.acked} (${ROUNDS} rounds), results stored ${out.stored}, lost ${out.lost}, wrong scores ${wrongScore}`);
+  console.log(`  acknowledged submissions ${out.acked} (${allRounds.length} rounds), results stored ${out.stored}, lost ${out.lost}, wrong scores ${wrongScore}`);
   console.log(`  server-side ratio per round: ${rounds.map((r) => fmt(r.ratio, 2)).join(', ')}; median ${fmt(median.ratio, 2)} (round ${median.round})`);
 
   // clean this run up now (the next run needs the CPU)
@@ -442,12 +525,27 @@ function verdicts(r) {
   const p99Limit = r.kind === 'pglite' ? 1000 : 500;
   const m = r.median;
   return [
-    [`${N} simultaneous submissions all stored (lost 0, no errors), ${ROUNDS} rounds`,
+    [`${N} simultaneous submissions all stored (lost 0, no errors), ${ROUNDS} rounds${r.mixed ? ' and the mixed round' : ''}`,
       r.lost === 0 && r.acked === r.expected && r.submitErrors === 0 && r.wrongScore === 0,
       `${r.stored}/${r.expected} stored, lost ${r.lost}, errors ${r.submitErrors}, wrong scores ${r.wrongScore}`],
     [`submit p99 < ${p99Limit} ms (worst round)`, r.worstP99 < p99Limit, `p99 ${r.rounds.map((x) => fmt(x.submit.p99)).join(', ')} ms`],
     ['server-side submissions/s >= 0.5 x raw single-insert rate (median round)', m.ratio >= 0.5,
       `${fmt(m.server.rate)} / ${fmt(m.rawRate)} = ${fmt(m.ratio, 2)} (rounds: ${r.rounds.map((x) => fmt(x.ratio, 2)).join(', ')})`],
+    ...(r.mixed ? mixedVerdicts(r.mixed, p99Limit) : []),
+  ];
+}
+
+/** The mixed round: the exam's own requests keep their targets while the back office loads lists. */
+function mixedVerdicts(x, p99Limit) {
+  const { save, submit, ratio, server, rawRate } = x.round;
+  return [
+    [`with ${BACK_OFFICE} back-office clients: autosave p99 < ${p99Limit} ms`, save.p99 < p99Limit && save.errors === 0,
+      `p99 ${fmt(save.p99)} ms, errors ${save.errors}`],
+    [`with ${BACK_OFFICE} back-office clients: submit p99 < ${p99Limit} ms`, submit.p99 < p99Limit, `p99 ${fmt(submit.p99)} ms`],
+    [`with ${BACK_OFFICE} back-office clients: server-side submissions/s >= 0.5 x raw single-insert rate`, ratio >= 0.5,
+      `${fmt(server.rate)} / ${fmt(rawRate)} = ${fmt(ratio, 2)}`],
+    ['the back office is served meanwhile (every list answered 200 or 503 busy, none failed)', x.served > 0 && x.failed === 0,
+      `${x.served} lists served, ${x.busy} busy, ${x.failed} failed`],
   ];
 }
 
@@ -463,8 +561,8 @@ function markdown(all) {
     lines.push('');
     lines.push('| burst | raw INSERT/s (before, after) | server side: written in | batches (largest) | submissions/s | ratio | as the load generator sees it |');
     lines.push('|---|---:|---:|---:|---:|---:|---:|');
-    for (const x of r.rounds) {
-      lines.push(`| round ${x.round} | ${fmt(x.rawRate)} (${fmt(x.rawBefore)}, ${fmt(x.rawAfter)}) | ${x.server.items} in ${fmt(x.server.windowMs)} ms `
+    for (const x of r.mixed ? [...r.rounds, r.mixed.round] : r.rounds) {
+      lines.push(`| ${r.mixed?.round === x ? 'with back office' : `round ${x.round}`} | ${fmt(x.rawRate)} (${fmt(x.rawBefore)}, ${fmt(x.rawAfter)}) | ${x.server.items} in ${fmt(x.server.windowMs)} ms `
         + `| ${x.server.batches} (${x.server.largest}) | ${fmt(x.server.rate)} | **${fmt(x.ratio, 2)}×** | ${fmt(x.submitRate)}/s = ${fmt(x.clientRatio, 2)}× |`);
     }
     lines.push('');
