@@ -21,9 +21,9 @@ declare module 'fastify' {
 export const READ_QUEUE_MAX = 500;
 export const READ_BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
-/** How many heavy reads run at once on this database. */
-export function readConcurrency(database: Database, poolMax = 20): number {
-  return database.raw.kind === 'pglite' ? 1 : Math.max(1, Math.floor(poolMax / 5));
+/** How many heavy reads run at once on this database: one on PGlite, a fifth of the opened pool on PostgreSQL. */
+export function readConcurrency(database: Database): number {
+  return database.raw.kind === 'pglite' ? 1 : Math.max(1, Math.floor((database.raw.pool.options.max ?? 10) / 5));
 }
 
 /** Wraps every route registered after this call whose config says heavyRead (Fastify's onRoute hook). */
@@ -36,7 +36,13 @@ export function limitHeavyReads(app: FastifyInstance, limit: LimitFunction): voi
         void reply.header('retry-after', '5');
         throw new HttpError(503, READ_BUSY_MESSAGE);
       }
-      return limit(() => handler.call(this, request, reply));
+      return limit(async () => {
+        // One turn of the event loop before each read: on PGlite a query never waits for I/O (it runs in this thread
+        // and resolves in microtasks), so without this the reads queued here would run back to back in one turn and
+        // no other request would be read, accepted or written to the database until the queue is empty.
+        await new Promise((resolve) => setImmediate(resolve));
+        return handler.call(this, request, reply);
+      });
     };
   });
 }

@@ -15,6 +15,7 @@ let tok: { admin: string; institute: string; student: string };
 /** the probe's handlers wait for this; release() lets every one that is holding or waiting finish */
 let gate: { promise: Promise<void>; release(): void };
 const probe = { active: 0, maxActive: 0 };
+const cpuReads = { done: 0 };
 const newGate = () => {
   let release!: () => void;
   const promise = new Promise<void>((r) => { release = r; });
@@ -37,6 +38,16 @@ before(async () => {
         probe.active--;
         return { ok: true };
       });
+      // a read as PGlite does one: CPU in this thread, then resolved in microtasks only (no I/O, no timer)
+      app.get('/api/test-probe-cpu', { config: { heavyRead: true } }, async () => {
+        const until = performance.now() + 2;
+        while (performance.now() < until) { /* the query's work */ }
+        for (let i = 0; i < 3; i++) await Promise.resolve();
+        cpuReads.done++;
+        return { ok: true };
+      });
+      // an exam request that is not limited: notes how many CPU reads were done before it was handled
+      app.get('/api/test-plain', async () => ({ readsBefore: cpuReads.done }));
     },
   });
   const s = t.seed!.ids!;
@@ -113,6 +124,31 @@ describe('back-office reads take turns', () => {
     // the list read after its turn sees the submission made while it waited
     const mine = await call('GET', `results/of/${ids.student}/${ids.admin}`, tok.admin);
     assert.ok((mine.json() as { _id: string }[]).some((r) => r._id === submit.json().resultId));
+  });
+
+  test('reads that never wait for I/O (PGlite) still leave a turn of the event loop to every other request', async (c) => {
+    if (readConcurrency(t.database) > 8) return c.skip('a pool this large is never full of these');
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    assert.ok(address && typeof address === 'object');
+    const base = `http://127.0.0.1:${address.port}/api`;
+    const get = (path: string) => fetch(`${base}/${path}`, { headers: bearer(tok.admin) });
+    gate = newGate();
+    const n = readConcurrency(t.database);
+    cpuReads.done = 0;
+    // the probe holds every slot while 40 CPU-only reads queue behind it, each on its own connection
+    const held = Array.from({ length: n }, () => get('test-probe'));
+    const reads = Array.from({ length: 40 }, () => get('test-probe-cpu'));
+    for (let i = 0; i < 500 && t.app.heavyReads.pendingCount < 40; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(t.app.heavyReads.pendingCount, 40);
+    // the queue starts to drain, and a student's request comes in on a new connection
+    gate.release();
+    const plain = await get('test-plain');
+    assert.equal(plain.status, 200);
+    const { readsBefore } = await plain.json() as { readsBefore: number };
+    assert.ok(readsBefore < 10, `the request was handled after ${readsBefore} of the 40 queued reads (all of them: starved)`);
+    for (const r of await Promise.all([...held, ...reads])) assert.equal(r.status, 200);
+    assert.equal(cpuReads.done, 40);
   });
 
   test(`a full queue (${READ_QUEUE_MAX} waiting) is answered 503 { error } with Retry-After, and the queue drains`, async () => {
