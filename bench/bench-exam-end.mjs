@@ -13,6 +13,9 @@
  *   3. autosave           PUT  /api/attempts/:id/answers/:userId      4 batches of 10 answers per student (concurrency 100)
  *   4. submit             POST /api/results/create/:examId/:userId    all N fired at once, each with its 40 answers
  *                                                                      (as the student app sends them)
+ * then one mixed round (--back-office B, default 20; 0 leaves it out): 2-4 once more while B back-office clients load
+ * the heaviest lists in a loop (the institute's and the exam's results, every user, the day's attempts, the question
+ * summary), with the same targets for the exam's requests.
  * Around each burst it measures the database's own single-row INSERT rate, just before and just after (2,000
  * autocommit INSERTs, after 300 untimed ones, into a scratch table through the same driver: PGlite in this process on a temporary directory;
  * pg on PostgreSQL, one connection), and our submissions per second as a ratio of their mean: the server-side rate
@@ -21,19 +24,19 @@
  * phase) next to it; the verdict takes the median round (this machine's two cores are shared: one burst can land on a
  * busy moment). Then it stops the server (SIGTERM), reopens the database and counts the results of every acknowledged
  * submission (lost must be 0) and checks each stored score against the answer key. Each simulated student is one
- * device with its own keep-alive connection (node:http); the burst itself is written from prepared bytes on prepared
- * connections (see rawRequest), so that the load generator takes as little as it can of the two cores it shares with
- * the server. BENCH_DEBUG=1 adds the batch timeline and the generator's CPU per phase; BENCH_PROFILE=<dir> runs the
+ * device with its own keep-alive connection (an undici Client); the burst itself is written from prepared bytes on
+ * prepared connections (see rawRequest), so that the load generator takes as little as
+ * it can of the two cores it shares with the server. BENCH_DEBUG=1 adds the batch timeline and the generator's CPU per phase; BENCH_PROFILE=<dir> runs the
  * server with --cpu-prof and keeps its log there (bench/burst-profile.mjs reads both); BENCH_NODE_ARGS adds node flags
  * to the server's (for A/B runs).
- * Everything is bounded (10 minutes) and cleaned up (servers stopped, temp dirs removed, the database dropped).
+ * Everything is bounded (15 minutes) and cleaned up (servers stopped, temp dirs removed, the database dropped).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { Client } from 'undici';
 import {
   freshPgDatabase, pgReachable, pool, prepareDatabase, readStoredResults, startServer, tempDir, PASSWORD,
 } from '../server/test/procs.ts';
@@ -86,48 +89,37 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 // ---------- the simulated devices ----------
 /**
- * Each student is one device with its own keep-alive connection (node:http Agent, one socket), as a phone that keeps
- * its connection between autosaves: the load generator does not funnel 500 students through a shared pool, and the
- * latency of a request is the device's (including a reconnection when the server closed an idle socket).
- * JSON request; never throws for HTTP statuses (status 0 = connection error).
+ * Each student is one device with its own keep-alive connection (an undici Client: one connection, one request at a
+ * time), as a phone that keeps its connection between autosaves: the load generator does not funnel 500 students
+ * through a shared pool, and the latency of a request is the device's (including a reconnection when the connection
+ * was closed). undici keeps an idle connection as long as the server's Keep-Alive header allows, so a request is
+ * never sent on a connection the server is closing.
  */
-function device() {
-  return new http.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
+function device(base) {
+  return new Client(base, { pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 });
 }
 
-function call(base, agent, method, url, body, token, retried = false) {
+/** JSON request on the device's connection; resolves with { status, body, ms } (status 0: connection error), never throws. */
+async function call(client, method, url, body, token) {
   const t0 = performance.now();
-  const u = new URL(`${base}/api/${url}`);
   const payload = body !== undefined ? JSON.stringify(body) : undefined;
-  return new Promise((resolve) => {
-    const req = http.request({
-      host: u.hostname, port: u.port, path: u.pathname + u.search, method, agent,
+  try {
+    const res = await client.request({
+      method,
+      path: `/api/${url}`,
       headers: {
-        ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => {
-        let parsed = text;
-        try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-        resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - t0 });
-      });
-      res.on('error', (err) => resolve({ status: 0, body: { error: err.message }, ms: performance.now() - t0 }));
+      body: payload,
     });
-    req.on('error', (err) => {
-      // the server closed this idle keep-alive connection as the request went out: sent again on a new connection,
-      // as Node's documentation advises (request.reusedSocket) and as the apps' fetch does
-      if (req.reusedSocket && err.code === 'ECONNRESET' && !retried) {
-        resolve(call(base, agent, method, url, body, token, true).then((r) => ({ ...r, ms: performance.now() - t0 })));
-        return;
-      }
-      resolve({ status: 0, body: { error: err.message }, ms: performance.now() - t0 });
-    });
-    req.end(payload);
-  });
+    const text = await res.body.text();
+    let parsed = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: res.statusCode, body: parsed, ms: performance.now() - t0 };
+  } catch (err) {
+    return { status: 0, body: { error: err.message }, ms: performance.now() - t0 };
+  }
 }
 
 /**
@@ -136,8 +128,9 @@ function call(base, agent, method, url, body, token, retried = false) {
  * before the clock starts (its bytes: request line, headers, JSON body, exactly what node:http sends) on its own
  * keep-alive TCP connection opened beforehand (as a phone's connection from its autosaves), and the phase writes all
  * of them in one loop. The reply is read with a minimal HTTP/1.1 parser (status line, Content-Length, body). What the
- * server receives and does is the same as with node:http; only the generator's share of the CPU while the server works
- * is smaller (node:http took 64-100 ms of CPU for the 500, mostly while the server was working).
+ * server receives and does is the same as with an HTTP client library; only the generator's share of the CPU while the
+ * server works is smaller (node:http took 64-100 ms of CPU for the 500, mostly while the server was working; undici,
+ * which sends every other request of this bench, took 52 ms for 100; these bytes take 21-44 ms for the 500).
  */
 function rawRequest(base, method, url, body, token) {
   const u = new URL(`${base}/api/${url}`);
@@ -223,7 +216,9 @@ async function burstPhase(name, buffers, sockets) {
  */
 async function startBackOffice(base, prepared, count) {
   const signIn = async (email) => {
-    const r = await call(base, undefined, 'POST', 'auth/signin', { email, password: PASSWORD });
+    const client = device(base);
+    const r = await call(client, 'POST', 'auth/signin', { email, password: PASSWORD });
+    await client.close();
     if (r.status !== 200) throw new Error(`back office: sign-in of ${email}: ${r.status} ${JSON.stringify(r.body)}`);
     return { id: r.body.user._id, token: r.body.token };
   };
@@ -245,16 +240,16 @@ async function startBackOffice(base, prepared, count) {
   let stopped = false;
   const t0 = performance.now();
   const client = async (c) => {
-    const agent = device();
+    const client = device(base);
     try {
       for (let i = c; !stopped; i++) {
         const [route, who, url] = lists[i % lists.length];
-        const r = await call(base, agent, 'GET', url(Math.floor(i / lists.length)), undefined, who.token);
+        const r = await call(client, 'GET', url(Math.floor(i / lists.length)), undefined, who.token);
         replies.push({ ...r, route, at: performance.now() - t0 });
         if (r.status === 503) await new Promise((res) => setTimeout(res, 1000));
       }
     } finally {
-      agent.destroy();
+      await client.close();
     }
   };
   const loops = Array.from({ length: count }, (_, c) => client(c));
@@ -413,11 +408,11 @@ async function runOne(kind, port) {
   const phases = [];
 
   // 1. sign-in
-  const devices = prepared.students.map(() => device());
-  cleanups.push(async () => { for (const d of devices) d.destroy(); });
-  const signin = await phase('1 sign-in', prepared.students, 50, (s, i) => call(base, devices[i], 'POST', 'auth/signin', { email: s.email, password: PASSWORD }));
+  const devices = prepared.students.map(() => device(base));
+  cleanups.push(() => Promise.all(devices.map((d) => d.destroy())));
+  const signin = await phase('1 sign-in', prepared.students, 50, (s, i) => call(devices[i], 'POST', 'auth/signin', { email: s.email, password: PASSWORD }));
   phases.push(signin.row);
-  const sessions = signin.replies.map((r, i) => (r.status === 200 ? { id: r.body.user._id, token: r.body.token, email: prepared.students[i].email, agent: devices[i] } : null)).filter(Boolean);
+  const sessions = signin.replies.map((r, i) => (r.status === 200 ? { id: r.body.user._id, token: r.body.token, email: prepared.students[i].email, client: devices[i] } : null)).filter(Boolean);
 
   // 2-4, ROUNDS times: every student starts the exam again, autosaves, and all submit at once. The raw insert rate is
   // sampled just before and just after each burst (the server idle): on a shared machine one sample alone can land on
@@ -427,12 +422,12 @@ async function runOne(kind, port) {
   const rounds = [];
   let questionIds = [];
   const examRound = async (round, tag, hooks = {}) => {
-    const start = await phase(`2 start (reports/create)${tag}`, sessions, 50, (s) => call(base, s.agent, 'POST', `reports/create/${s.id}`, { exam: examId }, s.token));
+    const start = await phase(`2 start (reports/create)${tag}`, sessions, 50, (s) => call(s.client, 'POST', `reports/create/${s.id}`, { exam: examId }, s.token));
     phases.push(start.row);
     for (const s of sessions) s.attempt = undefined;
     start.replies.forEach((r, i) => { if (r.status === 200) sessions[i].attempt = r.body._id; });
     const started = sessions.filter((s) => s.attempt);
-    const load = await phase(`2 load (attempts/running)${tag}`, started, 50, (s) => call(base, s.agent, 'GET', `attempts/running/${examId}/${s.id}`, undefined, s.token));
+    const load = await phase(`2 load (attempts/running)${tag}`, started, 50, (s) => call(s.client, 'GET', `attempts/running/${examId}/${s.id}`, undefined, s.token));
     phases.push(load.row);
     questionIds = load.replies.find((r) => r.status === 200)?.body.questions.map((q) => q._id) ?? [];
     if (questionIds.length !== 40) throw new Error(`expected 40 questions, got ${questionIds.length}`);
@@ -442,7 +437,7 @@ async function runOne(kind, port) {
     const saves = [];
     for (let b = 0; b < 4; b++) for (const s of started) saves.push({ s, batch: s.answers.slice(b * 10, b * 10 + 10) });
     const save = await phase(`3 autosave (4 x 10 answers)${tag}`, saves, 100, ({ s, batch }) =>
-      call(base, s.agent, 'PUT', `attempts/${s.attempt}/answers/${s.id}`, { answers: batch }, s.token));
+      call(s.client, 'PUT', `attempts/${s.attempt}/answers/${s.id}`, { answers: batch }, s.token));
     phases.push(save.row);
 
     if (process.env.BENCH_DEBUG) console.log(batchLines(server.output(), 0).replace(/^/gm, '  (debug) '));
