@@ -1,0 +1,42 @@
+/**
+ * /api/questions: an exam's questions (../../authoring/exam-questions.ts), checked by the shared rules
+ * (shared-api/schemas/question), and the question summary of its results (../../authoring/results.ts).
+ * Back office only; the exam is read or written only by whom loadExamFor allows.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createQuestion, deleteQuestion, listQuestions, updateQuestion } from '../../authoring/exam-questions.ts';
+import { questionSchema } from '../../authoring/questions.ts';
+import { examQuestionSummary } from '../../authoring/results.ts';
+import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
+import { bodyOf } from '../../validate.ts';
+import { backOffice, self } from '../guards.ts';
+import type { P } from '../schemas.ts';
+
+const questionBodySchema = bodyOf(questionSchema);
+
+type Id<T extends string> = { Params: P & Record<T, string> };
+
+export async function questionRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const preValidation = [backOffice, self];
+
+  // also read by another deployment's exam transfer (../../transfer/cross-site.ts)
+  app.get<Id<'examId'>>('/:examId/:userId', { onRequest: allowCrossSiteRead, preValidation }, async (request) =>
+    listQuestions(db, request.user, request.params.examId));
+
+  app.post<Id<'examId'> & { Body: Record<string, unknown> }>('/create/new/:examId/:userId', {
+    preValidation,
+    schema: { body: questionBodySchema },
+  }, async (request) => createQuestion(db, request.user, request.params.examId, request.body));
+
+  app.put<Id<'examId' | 'questionId'> & { Body: Record<string, unknown> }>('/new/:examId/:questionId/:userId', {
+    preValidation,
+    schema: { body: questionBodySchema },
+  }, async (request) => updateQuestion(db, request.user, request.params.examId, request.params.questionId, request.body));
+
+  app.delete<Id<'questionId'>>('/:questionId/:userId', { preValidation }, async (request) =>
+    deleteQuestion(db, request.user, request.params.questionId));
+
+  app.get<Id<'examId'>>('/summary/:examId/:userId', { config: { heavyRead: true }, preValidation }, async (request) =>
+    examQuestionSummary(db, request.user, request.params.examId));
+}
