@@ -23,7 +23,7 @@ import {
 } from './users.ts';
 
 export const CSV_MAX_BYTES = 1024 * 1024;
-export const CSV_MAX_ROWS = 1000;
+const CSV_MAX_ROWS = 1000;
 
 /** The institute a new student of `me` belongs to: the institute itself, or for an admin the chosen institute or the admin. */
 async function enrollerFor(db: Db, me: AuthUser, instituteId: string | undefined): Promise<string> {

@@ -2,7 +2,8 @@
  * Every /api route, one folder per URL prefix: `/api/<prefix>/...` is declared in `./<prefix>/index.ts`, which holds
  * the request schemas and calls the domain modules (../access, ../attempts, ../authoring, ../people, ../transfer).
  * Health, sign-in and the preflights of cross-site reads need no token; every other route verifies it first (the one
- * authenticate hook below), then checks role and ownership in its preValidation (./guards.ts).
+ * authenticate hook below), then checks role and ownership in preValidation hooks (./guards.ts): one per folder where
+ * every route of the prefix has the same rule, per route where they differ.
  */
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/index.ts';

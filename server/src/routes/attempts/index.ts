@@ -9,20 +9,19 @@ import { self, student } from '../guards.ts';
 import { answersSchema, id, ids, type P } from '../schemas.ts';
 
 export async function attemptRoutes(app: FastifyInstance): Promise<void> {
-  const preValidation = [student, self];
+  app.addHook('preValidation', student);
+  app.addHook('preValidation', self);
 
-  app.get<{ Params: P & { examId: string } }>('/running/:examId/:userId', { preValidation, schema: { params: ids('examId') } }, async (request) =>
+  app.get<{ Params: P & { examId: string } }>('/running/:examId/:userId', { schema: { params: ids('examId') } }, async (request) =>
     runningExam(app.db, app.config, request.user.id, request.params.examId));
 
   app.put<{ Params: P & { attemptId: string }; Body: { answers: AnswerInput[] } }>('/:attemptId/answers/:userId', {
-    preValidation,
     schema: { params: ids('attemptId'), body: { type: 'object', additionalProperties: false, required: ['answers'], properties: { answers: answersSchema } } },
   }, async (request) => attemptBatchers(app.db, app.database.kind, app.config).save.add({
     studentId: request.user.id, attemptId: request.params.attemptId, answers: request.body.answers, now: new Date(),
   }));
 
   app.put<{ Params: P & { attemptId: string }; Body: { question: string; audio: AudioKey } }>('/:attemptId/listening/:userId', {
-    preValidation,
     schema: {
       params: ids('attemptId'),
       body: {

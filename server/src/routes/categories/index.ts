@@ -5,13 +5,16 @@ import { admin, backOffice, self } from '../guards.ts';
 import type { P } from '../schemas.ts';
 
 export async function categoryRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: P }>('/:userId', { preValidation: [backOffice, self] }, async () => listCategories(app.db));
+  app.addHook('preValidation', backOffice);
+  app.addHook('preValidation', self);
+
+  app.get<{ Params: P }>('/:userId', async () => listCategories(app.db));
 
   app.post<{ Params: P; Body: { title?: string } }>('/create/:userId', {
-    preValidation: [backOffice, self, admin],
+    preValidation: admin,
     schema: { body: { type: 'object', properties: { title: { type: 'string', maxLength: 1000 } } } },
   }, async (request) => createCategory(app.database, request.user, request.body.title));
 
-  app.delete<{ Params: P & { categoryId: string } }>('/:categoryId/:userId', { preValidation: [backOffice, self, admin] }, async (request) =>
+  app.delete<{ Params: P & { categoryId: string } }>('/:categoryId/:userId', { preValidation: admin }, async (request) =>
     deleteCategory(app.db, request.params.categoryId));
 }

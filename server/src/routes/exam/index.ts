@@ -5,11 +5,13 @@ import { admin, backOffice, self } from '../guards.ts';
 import type { P } from '../schemas.ts';
 
 export async function examSharingRoutes(app: FastifyInstance): Promise<void> {
-  const preValidation = [backOffice, self, admin];
+  app.addHook('preValidation', backOffice);
+  app.addHook('preValidation', self);
+  app.addHook('preValidation', admin);
 
-  app.put<{ Params: P & { examId: string } }>('/addInstituteAccess/:examId/:userId', { preValidation }, async (request) =>
+  app.put<{ Params: P & { examId: string } }>('/addInstituteAccess/:examId/:userId', async (request) =>
     grantExam(app.db, request.params.examId, request.body));
 
-  app.put<{ Params: P & { examId: string } }>('/removeInstituteAccess/:examId/:userId', { preValidation }, async (request) =>
+  app.put<{ Params: P & { examId: string } }>('/removeInstituteAccess/:examId/:userId', async (request) =>
     revokeExam(app.db, request.params.examId, request.body));
 }

@@ -17,26 +17,25 @@ const questionBodySchema = bodyOf(questionSchema);
 type Id<T extends string> = { Params: P & Record<T, string> };
 
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preValidation', backOffice);
+  app.addHook('preValidation', self);
   const db = app.db;
-  const preValidation = [backOffice, self];
 
   // also read by another deployment's exam transfer (../../transfer/cross-site.ts)
-  app.get<Id<'examId'>>('/:examId/:userId', { onRequest: allowCrossSiteRead, preValidation }, async (request) =>
+  app.get<Id<'examId'>>('/:examId/:userId', { onRequest: allowCrossSiteRead }, async (request) =>
     listQuestions(db, request.user, request.params.examId));
 
   app.post<Id<'examId'> & { Body: Record<string, unknown> }>('/create/new/:examId/:userId', {
-    preValidation,
     schema: { body: questionBodySchema },
   }, async (request) => createQuestion(db, request.user, request.params.examId, request.body));
 
   app.put<Id<'examId' | 'questionId'> & { Body: Record<string, unknown> }>('/new/:examId/:questionId/:userId', {
-    preValidation,
     schema: { body: questionBodySchema },
   }, async (request) => updateQuestion(db, request.user, request.params.examId, request.params.questionId, request.body));
 
-  app.delete<Id<'questionId'>>('/:questionId/:userId', { preValidation }, async (request) =>
+  app.delete<Id<'questionId'>>('/:questionId/:userId', async (request) =>
     deleteQuestion(db, request.user, request.params.questionId));
 
-  app.get<Id<'examId'>>('/summary/:examId/:userId', { config: { heavyRead: true }, preValidation }, async (request) =>
+  app.get<Id<'examId'>>('/summary/:examId/:userId', { config: { heavyRead: true } }, async (request) =>
     examQuestionSummary(db, request.user, request.params.examId));
 }

@@ -5,6 +5,8 @@ import { backOffice, self } from '../guards.ts';
 import type { P } from '../schemas.ts';
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Params: P & { examId: string } }>('/:examId/:userId', { preValidation: [backOffice, self] }, async (request) =>
+  app.addHook('preValidation', backOffice);
+  app.addHook('preValidation', self);
+  app.post<{ Params: P & { examId: string } }>('/:examId/:userId', async (request) =>
     uploadExamFile(app.db, request, request.params.examId));
 }
