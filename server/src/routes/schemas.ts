@@ -5,6 +5,8 @@ import { pageQueryProps, type PageQuery } from '../paging.ts';
 
 /** the acting user's id that ends most paths */
 export type P = { userId: string };
+/** the path's ids before it */
+export type Id<T extends string> = { Params: P & Record<T, string> };
 
 /** A paged list (../paging.ts): ?page, ?limit, ?search; the total in X-Total-Count. */
 export type Paged<Q = object> = { Params: P; Querystring: PageQuery & Q };

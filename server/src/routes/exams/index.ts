@@ -15,7 +15,7 @@ import { institutesOfExam } from '../../authoring/sharing.ts';
 import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
 import { copyRemoteExam, remoteExams, type SiteBody } from '../../transfer/remote.ts';
 import { admin, backOffice, self, student } from '../guards.ts';
-import type { P } from '../schemas.ts';
+import type { Id, P } from '../schemas.ts';
 
 const examBodySchema = {
   type: 'object',
@@ -37,8 +37,6 @@ const copySchema = {
   type: 'object', required: ['exam', 'url', 'userId', 'token'], additionalProperties: false,
   properties: { ...siteProps, exam: field(100) },
 } as const;
-
-type Id<T extends string> = { Params: P & Record<T, string> };
 
 export async function examRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;

@@ -10,11 +10,9 @@ import { examQuestionSummary } from '../../authoring/results.ts';
 import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
 import { bodyOf } from '../../validate.ts';
 import { backOffice, self } from '../guards.ts';
-import type { P } from '../schemas.ts';
+import type { Id } from '../schemas.ts';
 
 const questionBodySchema = bodyOf(questionSchema);
-
-type Id<T extends string> = { Params: P & Record<T, string> };
 
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', backOffice);
