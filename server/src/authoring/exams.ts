@@ -8,10 +8,11 @@ import type { Exam as ExamJson, ExamType } from 'shared-api/types';
 import { EXAM_TYPES } from 'shared-api/constants';
 import type { AuthUser } from '../auth/index.ts';
 import { ROLES } from '../auth/index.ts';
-import type { Executor } from '../db/index.ts';
+import type { Db, Executor } from '../db/index.ts';
 import { categories, examInstituteAccess, exams, questions, users, type Exam as ExamRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { isId } from '../ids.ts';
+import { isId, newId } from '../ids.ts';
+import { publishProblem } from './questions.ts';
 import { toExamJson } from '../serializers.ts';
 
 export const EXAM_MSG = {
@@ -130,4 +131,98 @@ export async function examValues(db: Executor, me: AuthUser, body: ExamBody, cur
   }
   if (isCbt && !refExam) throw new HttpError(400, EXAM_MSG.referenceRequired);
   return { title, type, isCbt, categoryId, refExam };
+}
+
+// ---- the exam routes ------------------------------------------------------------------------------------------
+
+/** 404 unless `instituteId` is an institute that has not been deleted. */
+export async function requireInstitute(db: Executor, instituteId: string): Promise<void> {
+  if (!isId(instituteId)) throw new HttpError(404, 'Institute Not Found');
+  const [inst] = await db.select({ id: users.id }).from(users)
+    .where(and(eq(users.id, instituteId), eq(users.role, ROLES.institute), isNull(users.deletedAt))).limit(1);
+  if (!inst) throw new HttpError(404, 'Institute Not Found');
+}
+
+/** Every exam (the admin's list). */
+export const allExams = (db: Executor) => listExamJson(db, isNull(exams.deletedAt));
+
+/** The exams `ownerId` created. */
+export const examsOf = (db: Executor, ownerId: string) => listExamJson(db, and(isNull(exams.deletedAt), eq(exams.userId, ownerId)));
+
+/** Others' exams an institute may read; an admin sees every exam in its own list. */
+export async function sharedExams(db: Executor, me: AuthUser): Promise<ExamJson[]> {
+  if (me.role !== ROLES.institute) return [];
+  return listExamJson(db, and(isNull(exams.deletedAt), sharedWith(me.id)));
+}
+
+/** An institute's exams: the admin's view of any institute, an institute's of itself. */
+export async function examsOfInstitute(db: Executor, me: AuthUser, instituteId: string): Promise<ExamJson[]> {
+  if (me.role !== ROLES.admin && instituteId !== me.id) throw new HttpError(403, 'Forbidden');
+  await requireInstitute(db, instituteId);
+  return examsOf(db, instituteId);
+}
+
+/** The other side of "Who can see this exam?": the private exams (others') opened to one institute. */
+export async function examsGrantedTo(db: Executor, instituteId: string): Promise<ExamJson[]> {
+  await requireInstitute(db, instituteId);
+  return listExamJson(db, and(isNull(exams.deletedAt), eq(exams.type, 'private'), ne(exams.userId, instituteId), grantedTo(instituteId)));
+}
+
+export async function readExam(db: Executor, me: AuthUser, examId: string): Promise<ExamJson> {
+  const exam = await loadExamFor(db, me, examId, 'read');
+  return examJson(db, exam.id);
+}
+
+/** An institute adds exams only with institute_role 1. */
+export function assertMayAddExams(me: AuthUser): void {
+  if (me.role === ROLES.institute && me.instituteRole !== 1) throw new HttpError(403, EXAM_MSG.cannotAdd);
+}
+
+/** A new exam, hidden until it is published. */
+export async function createExam(db: Executor, me: AuthUser, body: ExamBody): Promise<ExamJson> {
+  const v = await examValues(db, me, body);
+  const id = newId();
+  await db.insert(exams).values({
+    id, title: v.title, type: v.type, isCbt: v.isCbt, status: 0, categoryId: v.categoryId, refExam: v.refExam, userId: me.id,
+  });
+  return examJson(db, id);
+}
+
+export async function updateExam(db: Executor, me: AuthUser, examId: string, body: ExamBody): Promise<ExamJson> {
+  const current = await loadExamFor(db, me, examId, 'write');
+  const v = await examValues(db, me, body, current);
+  let status = current.status;
+  if (body.status !== undefined && body.status !== current.status) {
+    // Available <-> Hiden only for an exam that is available now; a hidden exam becomes available by publishing.
+    if (current.status !== 1) throw new HttpError(400, EXAM_MSG.statusOnlyWhenAvailable);
+    status = body.status;
+  }
+  await db.update(exams).set({
+    title: v.title, type: v.type, isCbt: v.isCbt, categoryId: v.categoryId, refExam: v.refExam, status, updatedAt: new Date(),
+  }).where(eq(exams.id, current.id));
+  return examJson(db, current.id);
+}
+
+/** Deletes the exam and its questions; results keep exam_title, so students' results stay readable after this. */
+export async function deleteExam(db: Db, me: AuthUser, examId: string): Promise<{ _id: string }> {
+  const exam = await loadExamFor(db, me, examId, 'write');
+  await db.transaction(async (tx) => {
+    await tx.update(exams).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(exams.id, exam.id));
+    await tx.delete(questions).where(eq(questions.examId, exam.id));
+    await tx.delete(examInstituteAccess).where(eq(examInstituteAccess.examId, exam.id));
+  });
+  return { _id: exam.id };
+}
+
+/** Publishes an exam whose questions are complete (publishProblem). */
+export async function publishExam(db: Db, me: AuthUser, examId: string): Promise<ExamJson> {
+  const exam = await loadExamFor(db, me, examId, 'write');
+  await db.transaction(async (tx) => {
+    const rows = await tx.select().from(questions).where(eq(questions.examId, exam.id));
+    const problem = publishProblem(rows);
+    if (problem) throw new HttpError(400, problem);
+    await tx.update(exams).set({ status: 1, publishedAt: exam.publishedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(exams.id, exam.id));
+  });
+  return examJson(db, exam.id);
 }

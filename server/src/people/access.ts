@@ -10,6 +10,8 @@ import { examAccess, examAccessExams, examInstituteAccess, exams, type User } fr
 import { decide, type AccessFacts, type AccessType } from '../access/rules.ts';
 import { loadAccess, studentFacts } from '../access/student-exams.ts';
 import { newId } from '../ids.ts';
+import { ROLES, type AuthUser } from '../auth/index.ts';
+import { managedUser, readableUser, userNotFound } from './users.ts';
 import { HttpError } from '../errors.ts';
 import { msg } from 'shared-api/checks';
 import { accessSchema } from 'shared-api/schemas/exam-access';
@@ -141,4 +143,21 @@ export async function accessJson(db: Executor, studentId: string): Promise<ExamA
     })),
     user: row.userId,
   };
+}
+
+// ---- the exam-access routes -----------------------------------------------------------------------------------
+
+/** The access of `studentId` (default: the caller), if the caller may read that user. */
+export async function accessOf(db: Executor, me: AuthUser, studentId: string | undefined): Promise<ExamAccessJson | null> {
+  const target = await readableUser(db, me, studentId ?? me.id);
+  if (target.role !== ROLES.student) throw userNotFound();
+  return accessJson(db, target.id);
+}
+
+/** Replaces the access of a student the caller manages. */
+export async function setAccess(db: Db, me: AuthUser, body: AccessBody): Promise<ExamAccessJson | null> {
+  const target = await managedUser(db, me, body.user);
+  if (target.role !== ROLES.student) throw new HttpError(400, 'Exam access can be set only for students');
+  await saveAccess(db, target, planAccess(body), me.id);
+  return accessJson(db, target.id);
 }

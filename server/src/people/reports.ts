@@ -3,13 +3,14 @@ import { and, asc, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/index.ts';
 import { attempts, results, users } from '../db/schema.ts';
-import { ROLES } from '../auth/index.ts';
+import { ROLES, type AuthUser } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
 import { MAX_YEAR, storableDate } from '../input.ts';
 import { displayName, displayNameSql } from '../serializers.ts';
 import { toResultJson } from '../attempts/serialize.ts';
 import { pageOfResults, resultStudent } from '../attempts/results.ts';
-import { containsText, pageOf, type PageRequest, type Paged } from '../paging.ts';
+import { containsText, pageOf, pageRequest, type PageQuery, type PageRequest, type Paged } from '../paging.ts';
+import { canRead, liveUser, userNotFound } from './users.ts';
 import { msg } from 'shared-api/checks';
 import type { DayResult, ReportRow, Result as ResultJson } from 'shared-api/types';
 
@@ -107,4 +108,35 @@ export async function attemptsPerInstitute(db: Executor, from: Date | undefined,
       .limit(page.limit).offset(page.offset))
       .map((i) => ({ _id: i.id, name: displayName(i), total: i.total })),
     async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
+}
+
+// ---- the report routes' queries (?date, ?to; ?startDate, ?endDate), checked -----------------------------------
+
+/** The attempts of one day (or [date, to)): an admin's of everyone, an institute's of its students. */
+export async function dayReport(db: Executor, me: AuthUser, query: PageQuery & { date?: string; to?: string }): Promise<Paged<DayResult>> {
+  const from = parseQueryDate(query.date, 'Date');
+  if (!from) throw new HttpError(400, 'Date cannot be empty.');
+  const to = parseQueryDate(query.to, 'Date') ?? dayAfter(from);
+  return dayResults(db, from, to, me.role === ROLES.admin ? null : me.id, pageRequest(query));
+}
+
+/** Attempts per institute between two dates (the end date included). */
+export async function instituteReport(db: Executor, query: PageQuery & { startDate?: string; endDate?: string }): Promise<Paged<ReportRow>> {
+  const from = parseQueryDate(query.startDate, 'Start Date');
+  const to = parseQueryDate(query.endDate, 'End Date', true); // the end date is included
+  if (from && to && to <= from) throw new HttpError(400, 'End Date should be after Start Date');
+  return attemptsPerInstitute(db, from, to, pageRequest(query));
+}
+
+/** The results of a user: an institute's students' (admin, the institute itself), a student's (who may read it). */
+export async function resultsOf(db: Executor, me: AuthUser, id: string, query: PageQuery): Promise<Paged<ResultJson>> {
+  const page = pageRequest(query);
+  const target = await liveUser(db, id);
+  if (!target) throw userNotFound();
+  if (target.role === ROLES.institute) {
+    if (me.role !== ROLES.admin && me.id !== target.id) throw userNotFound();
+    return resultsOfInstitute(db, target.id, page);
+  }
+  if (!canRead(me, target)) throw userNotFound();
+  return target.role === ROLES.student ? resultsOfStudent(db, target.id, page) : { rows: [], total: 0 };
 }

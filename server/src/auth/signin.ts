@@ -1,0 +1,48 @@
+/** Sign-in: the password check (throttled per account and address), then the token, the user and its institute. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SigninResponse } from 'shared-api/types';
+import type { Config } from '../config.ts';
+import type { Db, Executor } from '../db/index.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { toInstituteJson, toUserJson } from '../serializers.ts';
+import { issueToken, ROLES } from './index.ts';
+import { dummyPasswordHash, verifyPassword } from './password.ts';
+import { admitGuess, recordRightGuess, recordWrongGuess, signinKeys, throttleMessage } from './throttle.ts';
+
+export const DISABLED_MESSAGE = 'Your account is disabled. Contact your institute.';
+
+export async function findActiveUserByEmail(db: Executor, email: string) {
+  const [row] = await db.select().from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function signIn(db: Db, config: Config, { email, password }: { email: string; password: string }, ip: string): Promise<SigninResponse> {
+  const keys = signinKeys(email, ip);
+  const wait = await admitGuess(db, keys);
+  if (wait > 0) throw new HttpError(429, throttleMessage(wait));
+  const fail = async () => {
+    await recordWrongGuess(db, keys);
+    return new HttpError(401, 'Invalid Credentials');
+  };
+  const row = await findActiveUserByEmail(db, email);
+  if (!row) {
+    await verifyPassword(password, await dummyPasswordHash()); // same timing as a wrong password
+    throw await fail();
+  }
+  if (!(await verifyPassword(password, row.passwordHash))) throw await fail();
+  await recordRightGuess(db, keys);
+  if (row.status !== 1) throw new HttpError(403, DISABLED_MESSAGE);
+
+  let institute: SigninResponse['institute'] = null;
+  if (row.createdBy) {
+    const [inst] = await db.select().from(users)
+      .where(and(eq(users.id, row.createdBy), eq(users.role, ROLES.institute), isNull(users.deletedAt)))
+      .limit(1);
+    if (inst) institute = toInstituteJson(inst);
+  }
+  const token = issueToken(row, config.jwtSecret!, config.jwtExpiresIn);
+  return { user: toUserJson(row), token, institute };
+}

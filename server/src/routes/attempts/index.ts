@@ -1,0 +1,36 @@
+/**
+ * /api/attempts: the student's running exam, autosave and listening counts. The attempt logic is in
+ * ../../attempts/; autosaves go through the group commit (../../attempts/batcher.ts), answered after the batch's COMMIT.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AUDIO_KEYS, recordListening, runningExam, type AnswerInput, type AudioKey } from '../../attempts/attempts.ts';
+import { attemptBatchers } from '../../attempts/batcher.ts';
+import { self, student } from '../guards.ts';
+import { answersSchema, id, ids, type P } from '../schemas.ts';
+
+export async function attemptRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preValidation', student);
+  app.addHook('preValidation', self);
+
+  app.get<{ Params: P & { examId: string } }>('/running/:examId/:userId', { schema: { params: ids('examId') } }, async (request) =>
+    runningExam(app.db, app.config, request.user.id, request.params.examId));
+
+  app.put<{ Params: P & { attemptId: string }; Body: { answers: AnswerInput[] } }>('/:attemptId/answers/:userId', {
+    schema: { params: ids('attemptId'), body: { type: 'object', additionalProperties: false, required: ['answers'], properties: { answers: answersSchema } } },
+  }, async (request) => attemptBatchers(app.db, app.database.kind, app.config).save.add({
+    studentId: request.user.id, attemptId: request.params.attemptId, answers: request.body.answers, now: new Date(),
+  }));
+
+  app.put<{ Params: P & { attemptId: string }; Body: { question: string; audio: AudioKey } }>('/:attemptId/listening/:userId', {
+    schema: {
+      params: ids('attemptId'),
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['question', 'audio'],
+        properties: { question: id, audio: { type: 'string', enum: [...AUDIO_KEYS] } },
+      },
+    },
+  }, async (request) =>
+    recordListening(app.db, app.config, request.user.id, request.params.attemptId, request.body.question, request.body.audio));
+}

@@ -1,0 +1,19 @@
+/** POST /api/auth/signin (no token): ../../auth/signin.ts. */
+import type { FastifyInstance } from 'fastify';
+import type { SigninResponse } from 'shared-api/types';
+import { signIn } from '../../auth/signin.ts';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: { email: string; password: string } }>('/signin', {
+    schema: {
+      body: {
+        type: 'object',
+        required: ['email', 'password'],
+        properties: {
+          email: { type: 'string', format: 'email', maxLength: 254 },
+          password: { type: 'string', minLength: 1, maxLength: 1024 },
+        },
+      },
+    },
+  }, async (request): Promise<SigninResponse> => signIn(app.db, app.config, request.body, request.ip));
+}

@@ -1,0 +1,108 @@
+/**
+ * /api/exams: the student's exam lists (../../access/student-exams.ts), the back office's exams (../../authoring/exams.ts),
+ * who can see a private exam (../../authoring/sharing.ts) and exam transfer from another deployment
+ * (../../transfer/remote.ts). The back-office routes refuse students; an exam is read or written only by whom
+ * loadExamFor allows.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Exam as ExamJson } from 'shared-api/types';
+import { listStudentExams } from '../../access/student-exams.ts';
+import {
+  allExams, assertMayAddExams, createExam, deleteExam, examsGrantedTo, examsOf, examsOfInstitute, publishExam, readExam,
+  sharedExams, updateExam, type ExamBody,
+} from '../../authoring/exams.ts';
+import { institutesOfExam } from '../../authoring/sharing.ts';
+import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
+import { copyRemoteExam, remoteExams, type SiteBody } from '../../transfer/remote.ts';
+import { admin, backOffice, self, student } from '../guards.ts';
+import type { Id, P } from '../schemas.ts';
+
+const examBodySchema = {
+  type: 'object',
+  required: ['is_cbt'],
+  properties: {
+    title: { type: 'string', maxLength: 1000 },
+    type: { type: 'string', maxLength: 50 },
+    is_cbt: { type: 'boolean' },
+    category: { type: ['string', 'null'], maxLength: 100 },
+    exam: { type: 'string', maxLength: 1000 },
+    status: { type: 'integer', enum: [0, 1] },
+  },
+} as const;
+
+const field = (max: number) => ({ type: 'string', minLength: 1, maxLength: max });
+const siteProps = { url: field(2000), userId: field(100), token: field(4096) };
+const siteSchema = { type: 'object', required: ['url', 'userId', 'token'], additionalProperties: false, properties: siteProps } as const;
+const copySchema = {
+  type: 'object', required: ['exam', 'url', 'userId', 'token'], additionalProperties: false,
+  properties: { ...siteProps, exam: field(100) },
+} as const;
+
+export async function examRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  // ---- the student's lists (Available Exams, Other Exams List) -----------------------------------------------
+
+  app.get<{ Params: P }>('/published/users/:userId', { preValidation: [student, self] }, async (request) =>
+    (await listStudentExams(db, request.user, new Date())).available);
+
+  app.get<{ Params: P }>('/users/getAll/:userId', { preValidation: [student, self] }, async (request) =>
+    (await listStudentExams(db, request.user, new Date())).other);
+
+  // ---- the back office's lists -------------------------------------------------------------------------------
+
+  // also read by another deployment's exam transfer (../../transfer/cross-site.ts)
+  app.get<{ Params: P }>('/admin/:userId', { onRequest: allowCrossSiteRead, preValidation: [backOffice, self, admin] }, async () =>
+    allExams(db));
+
+  app.get<{ Params: P }>('/institute/:userId', { preValidation: [backOffice, self] }, async (request) =>
+    examsOf(db, request.user.id));
+
+  app.get<{ Params: P }>('/shared/:userId', { preValidation: [backOffice, self] }, async (request): Promise<ExamJson[]> =>
+    sharedExams(db, request.user));
+
+  app.get<Id<'instituteId'>>('/institute/:instituteId/:userId', { preValidation: [backOffice, self] }, async (request) =>
+    examsOfInstitute(db, request.user, request.params.instituteId));
+
+  app.get<Id<'examId'>>('/exam/:examId/:userId', { preValidation: [backOffice, self] }, async (request) =>
+    readExam(db, request.user, request.params.examId));
+
+  // ---- create / edit / delete / publish ----------------------------------------------------------------------
+
+  app.post<{ Params: P; Body: ExamBody }>('/create/:userId', {
+    preValidation: [backOffice, self, async (request) => assertMayAddExams(request.user)],
+    schema: { body: examBodySchema },
+  }, async (request) => createExam(db, request.user, request.body));
+
+  app.put<Id<'examId'> & { Body: ExamBody }>('/:examId/:userId', {
+    preValidation: [backOffice, self],
+    schema: { body: examBodySchema },
+  }, async (request) => updateExam(db, request.user, request.params.examId, request.body));
+
+  app.delete<Id<'examId'>>('/:examId/:userId', { preValidation: [backOffice, self] }, async (request) =>
+    deleteExam(db, request.user, request.params.examId));
+
+  app.put<Id<'examId'>>('/publish/:examId/:userId', { preValidation: [backOffice, self] }, async (request) =>
+    publishExam(db, request.user, request.params.examId));
+
+  // ---- "Who can see this exam?" (admin); changed through /api/exam/ ------------------------------------------
+
+  app.get<Id<'examId'>>('/exam/institutes/:examId/:userId', { preValidation: [backOffice, self, admin] }, async (request) =>
+    institutesOfExam(db, request.params.examId));
+
+  // The other side: the private exams (others') opened to one institute, for the admin's view of that institute.
+  app.get<Id<'instituteId'>>('/granted/:instituteId/:userId', { preValidation: [backOffice, self, admin] }, async (request) =>
+    examsGrantedTo(db, request.params.instituteId));
+
+  // ---- transfer from another deployment (admin); a POST keeps the token out of access logs ------------------
+
+  app.post<{ Params: P; Body: SiteBody }>('/transfer/list/:userId', {
+    preValidation: [self, admin],
+    schema: { body: siteSchema },
+  }, async (request) => remoteExams(app.config, request.body));
+
+  app.post<{ Params: P; Body: SiteBody & { exam: string } }>('/transferexam/:userId', {
+    preValidation: [self, admin],
+    schema: { body: copySchema },
+  }, async (request) => copyRemoteExam(db, app.config, request.user, request.body, request.log));
+}
