@@ -6,10 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, defaultConfig } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
-import { keyframes } from 'chakra-theme-dist/tokens/keyframes.js';
 import { KEYFRAME_NAMES, createSystemWithGlobalCss } from './system';
+
+// Chakra's keyframes and global styles, from its public default configuration.
+const keyframes = defaultConfig.theme?.keyframes as Record<string, Record<string, unknown>>;
+const globalCss = defaultConfig.globalCss as Record<string, unknown>;
 
 /** The rules emotion hands the browser (it inserts them one by one with insertRule), in order. */
 function injectedByChakra(): string {
@@ -19,7 +22,7 @@ function injectedByChakra(): string {
     return 0;
   });
   try {
-    render(<ChakraProvider value={createSystemWithGlobalCss(keyframes)}>{null}</ChakraProvider>).unmount();
+    render(<ChakraProvider value={createSystemWithGlobalCss({ keyframes, globalCss })}>{null}</ChakraProvider>).unmount();
   } finally {
     insertRule.mockRestore();
   }

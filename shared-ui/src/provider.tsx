@@ -7,8 +7,8 @@ import { Toaster } from './toaster';
 /**
  * The system's global CSS (layer order, preflight, global styles, the tokens' CSS variables) comes as a stylesheet
  * made ahead (chakra-global.css, checked against Chakra by global-css.test.tsx): the browser parses it natively,
- * instead of Chakra computing it and emotion serializing it at every start. Chakra's provider gets no `_global` to
- * inject (and, built by webpack, createSystem never computes it: scripts/chakra-lazy-global-loader.cjs).
+ * instead of emotion serializing it and inserting it rule by rule at every start. Chakra's provider gets a view of the
+ * system whose `_global` (the styles it injects, a field of Chakra's typed SystemContext) is empty.
  */
 let lean: ReturnType<typeof getSystem> | undefined;
 function leanSystem(): ReturnType<typeof getSystem> {
@@ -18,7 +18,7 @@ function leanSystem(): ReturnType<typeof getSystem> {
 
 /**
  * The provider's view of the Chakra system, made now (the shell calls it before its first render, once it has built
- * the system itself in steps with shared-ui/system's buildSystemInSteps; otherwise this builds it in one go).
+ * the system itself with shared-ui/system's buildSystem; otherwise this builds it).
  */
 export function prepareUiSystem(): void {
   leanSystem();
