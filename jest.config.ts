@@ -10,10 +10,6 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
   moduleNameMapper: {
     '\\.(png|jpe?g|svg|webp|css)$': '<rootDir>/jest/file-stub.ts',
-    // Chakra theme parts, file by file (shared-ui/src/system.ts); the CommonJS build for jest.
-    '^chakra-theme-dist/(.*)\\.js$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/theme/$1.cjs',
-    // Chakra's createSystem module (shared-ui/src/system.ts): unpatched here, so without createSystemSteps
-    '^chakra-styled-system-dist/(.*)\\.js$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/styled-system/$1.cjs',
   },
   testEnvironmentOptions: { customExportConditions: [''] },
   // No file watching in a test run: looking for watchman stalled jest on these machines.

@@ -11,7 +11,7 @@ import { transform as swcTransform } from '@swc/core';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import webpack, { type Compiler, type Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 export interface AppOptions {
@@ -31,19 +31,6 @@ export interface AppOptions {
 export const DEV_PORTS = { shell: 3000, student_app: 3001, institute_app: 3002, admin_app: 3003, api: 8080 } as const;
 
 const pkgVersion = '1.0.0';
-
-const CHAKRA_THEME_DIST = path.join(__dirname, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'theme');
-const CHAKRA_STYLED_SYSTEM_DIST = path.join(__dirname, 'node_modules', '@chakra-ui', 'react', 'dist', 'esm', 'styled-system');
-
-/**
- * react-router 7's package `exports` only name its development build (warnings, invariant messages: about 10 kB gz
- * more). Production builds take the production build the package also ships.
- */
-const REACT_ROUTER_DIST = path.join(__dirname, 'node_modules', 'react-router', 'dist', 'production');
-const reactRouterProduction = {
-  'react-router$': path.join(REACT_ROUTER_DIST, 'index.mjs'),
-  'react-router/dom$': path.join(REACT_ROUTER_DIST, 'dom-export.mjs'),
-};
 
 /**
  * Shared singletons: one React, one UI kit (Chakra, emotion and the router live inside it, tree-shaken),
@@ -142,37 +129,21 @@ export class ServiceWorkerPlugin {
 }
 
 /**
- * The shell's main.js only then asks for the bootstrap chunk and the shared packages (React, the UI kit, the API
- * package): a second round trip before anything renders. This writes the first render's plan into index.html as
- * data (`<script type="application/json" id="eps-first-render">`: the entry script and those chunks, plus the UI
- * kit's stylesheet), and index.html's inline script adds main.js with `<link rel="preload">` hints for the rest, so
- * they download in parallel: at once on a signed-in page, after the first paint on the prerendered login page (it
- * needs none of them to paint, and they would compete with it on a slow link).
- * Only chunks the first render needs: the bootstrap import and the shared singletons, never the back office.
- * (With the singletons eager in main.js, what is left to hint is the UI kit's stylesheet; the rest stays for any
- * of them made non-eager again.)
+ * index.html's inline script starts the app (at once on a signed-in page, after the first paint on the prerendered
+ * login page, which needs no script to paint). This writes the first render's plan into index.html as data
+ * (`<script type="application/json" id="eps-first-render">`): the entry script(s), taken out of the page's static
+ * tags, and the entry's own stylesheets (the UI kit's global CSS: the shared singletons are eager, in main.js), which
+ * the inline script preloads beside main.js. Only webpack's and html-webpack-plugin's public APIs: the initial chunk
+ * groups and their files.
  */
 export class PreloadFirstRenderPlugin {
-  constructor(private readonly requests: string[]) {}
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('PreloadFirstRenderPlugin', (compilation) => {
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap('PreloadFirstRenderPlugin', (data) => {
         const files = new Set<string>();
         for (const group of compilation.chunkGroups) {
-          if (group.isInitial()) {
-            // The entry's own stylesheets (the UI kit's, when the kit is in main.js: eager), added before the first render.
-            for (const chunk of group.chunks) for (const f of chunk.auxiliaryFiles) if (f.endsWith('.css')) files.add(f);
-            continue;
-          }
-          // The bootstrap import itself, and the host's own copies of the shared singletons (provide-shared groups).
-          const wanted = group.origins.some((o) => (o.request && this.requests.includes(o.request))
-            || this.requests.some((r) => o.module?.identifier().startsWith(`provide module (default) ${r}@`)));
-          if (!wanted) continue;
-          for (const chunk of group.chunks) {
-            for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
-            // The UI kit's global stylesheet (an asset of its chunk), added before the first render.
-            for (const f of chunk.auxiliaryFiles) if (f.endsWith('.css')) files.add(f);
-          }
+          if (!group.isInitial()) continue;
+          for (const chunk of group.chunks) for (const f of chunk.auxiliaryFiles) if (f.endsWith('.css')) files.add(f);
         }
         const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
         // The entry script(s) leave the page's static tags: index.html's inline script adds them, with the hints.
@@ -213,10 +184,6 @@ export function createConfig(opts: AppOptions) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // Chakra's theme parts file by file, for the lean system in shared-ui/src/system.ts (the package's
-        // `exports` hides dist/; `@chakra-ui/react/theme` would bring every recipe), and its createSystem module
-        // (the same module the package's root re-exports) for createSystemSteps (scripts/chakra-lazy-global-loader.cjs).
-        alias: { 'chakra-theme-dist': CHAKRA_THEME_DIST, 'chakra-styled-system-dist': CHAKRA_STYLED_SYSTEM_DIST, ...(prod ? reactRouterProduction : {}) },
       },
       module: {
         rules: [
@@ -237,18 +204,6 @@ export function createConfig(opts: AppOptions) {
           { test: /\.(png|jpe?g|svg|webp)$/i, type: 'asset/resource' },
           // The product's Chakra global CSS, made ahead (shared-ui/src/global-css.test.tsx): a hashed stylesheet.
           { test: /chakra-global\.css$/, type: 'asset/resource' },
-          // Chakra's createSystem computes that CSS only when asked (never, with the stylesheet above), and can be run in
-          // steps (createSystemSteps, for shared-ui's buildSystemInSteps).
-          { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/, loader: path.join(__dirname, 'scripts/chakra-lazy-global-loader.cjs') },
-          // Module Federation's version checks compile each (long) semver pattern once instead of at every use.
-          { test: /@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]utils\.js$/, loader: path.join(__dirname, 'scripts/mf-semver-cache-loader.cjs') },
-          // @emotion/react imports hoist-non-react-statics bare (`import 'hoist-non-react-statics'`) for withTheme,
-          // which nothing here uses: declared free of side effects, it (and react-is) is left out.
-          { test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
-          // Chakra's and zag's anatomies are module-level calls: marked pure, the unused ones are dropped.
-          ...(prod ? [{ test: /(@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js|@zag-js[\\/][^\\/]+[\\/]dist[\\/][^\\/]+\.anatomy\.mjs)$/, loader: path.join(__dirname, 'scripts/pure-calls-loader.cjs') }] : []),
-          // react-router's DevTools-only `displayName` statements kept Link's framework-mode code in every first render.
-          ...(prod ? [{ test: /react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/, loader: path.join(__dirname, 'scripts/react-router-pure-loader.cjs') }] : []),
         ],
       },
       optimization: {
@@ -267,28 +222,21 @@ export function createConfig(opts: AppOptions) {
           dts: false,
           shareStrategy: 'loaded-first',
           shared: opts.host ? hostShared : sharedSingletons,
-          // Slimmer federation runtime: browser-only code; no snapshot plugin (remotes are registered by
-          // remoteEntry.js, never by mf-manifest.json, which would need it: RUNTIME-008); a remote loads no remotes
-          // of its own. One copy of the runtime core: the shell provides its own to the remotes
-          // (shell/src/federation-runtime-core.ts) and a remote's remoteEntry.js uses it (externalRuntime), so a
-          // remote needs this shell (or any host providing _FEDERATION_RUNTIME_CORE of the same version).
-          ...(opts.host ? { runtimePlugins: [path.join(opts.dir, 'src/federation-runtime-core.ts')] } : {}),
+          // Slimmer federation runtime, through the plugin's documented options: browser-only code; no snapshot
+          // plugin (remotes are registered by remoteEntry.js, never by mf-manifest.json, which would need it:
+          // RUNTIME-008); a remote loads no remotes of its own. Each remoteEntry.js carries Module Federation's own
+          // runtime, so a remote and a shell built from different lockfiles work together as long as the shared
+          // singletons' versions satisfy each other.
           experiments: {
             optimization: { target: 'web', disableSnapshot: true, ...(opts.host ? {} : { disableRemote: true }) },
-            ...(opts.host ? {} : { externalRuntime: true }),
           },
         }),
-        // A remote's container runtime is made of the shell's functions (scripts/federation-remote-runtime.mjs).
-        ...(opts.host ? [] : [new webpack.NormalModuleReplacementPlugin(
-          /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.js$/,
-          path.join(__dirname, 'scripts', 'federation-remote-runtime.mjs'),
-        )]),
         ...(opts.host
           // main.js in <head>, deferred (in production PreloadFirstRenderPlugin moves it into the page's plan).
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'head' })]
           : []),
         ...(opts.host && prod
-          ? [new PreloadFirstRenderPlugin(['./bootstrap', ...FIRST_RENDER])]
+          ? [new PreloadFirstRenderPlugin()]
           : []),
         ...(opts.host && prod ? [new ServiceWorkerPlugin(path.join(opts.dir, 'src', 'sw.ts'), true)] : []),
         ...(prod ? [new PrecompressPlugin()] : []),

@@ -1,4 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import globalCssUrl from './chakra-global.css';
 import { getSystem } from './system';
@@ -7,18 +7,22 @@ import { Toaster } from './toaster';
 /**
  * The system's global CSS (layer order, preflight, global styles, the tokens' CSS variables) comes as a stylesheet
  * made ahead (chakra-global.css, checked against Chakra by global-css.test.tsx): the browser parses it natively,
- * instead of Chakra computing it and emotion serializing it at every start. Chakra's provider gets no `_global` to
- * inject (and, built by webpack, createSystem never computes it: scripts/chakra-lazy-global-loader.cjs).
+ * instead of emotion serializing it and inserting it rule by rule at every start. Chakra's provider gets a view of the
+ * system whose `_global` (the styles it injects, a field of Chakra's typed SystemContext) is empty. Serializing and
+ * inserting those ~48 kB of CSS took 40-180 ms of a start on this machine (x4 at Lighthouse's slowdown), so this is
+ * kept, and guarded (docs/performance.md): the type check fails if Chakra's SystemContext loses the field, and
+ * global-css.test.tsx fails if the stylesheet differs from what Chakra injects or the provider still injects it.
  */
-let lean: ReturnType<typeof getSystem> | undefined;
-function leanSystem(): ReturnType<typeof getSystem> {
-  lean ??= Object.create(getSystem(), { _global: { value: [] } }) as ReturnType<typeof getSystem>;
+const GLOBAL_STYLES: keyof SystemContext = '_global';
+let lean: SystemContext | undefined;
+function leanSystem(): SystemContext {
+  lean ??= Object.create(getSystem(), { [GLOBAL_STYLES]: { value: [] } }) as SystemContext;
   return lean;
 }
 
 /**
  * The provider's view of the Chakra system, made now (the shell calls it before its first render, once it has built
- * the system itself in steps with shared-ui/system's buildSystemInSteps; otherwise this builds it in one go).
+ * the system itself with shared-ui/system's buildSystem; otherwise this builds it).
  */
 export function prepareUiSystem(): void {
   leanSystem();

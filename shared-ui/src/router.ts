@@ -13,6 +13,7 @@ export {
   useBlocker,
   useInRouterContext,
   UNSAFE_NavigationContext,
+  Link as RouterLink,
+  NavLink,
 } from 'react-router-dom';
-export type { NavigateFunction } from 'react-router-dom';
-export { RouterLink, NavLink, isActivePath, type RouterLinkProps, type NavLinkProps } from './router-link';
+export type { NavigateFunction, LinkProps as RouterLinkProps, NavLinkProps } from 'react-router-dom';

@@ -2,8 +2,8 @@
 // inline script holds the start until the visitor's first move (window.__epsStart); elsewhere it starts at once.
 //
 // The first render's libraries are in main.js itself (eager: webpack.common.ts) but evaluated one per task (React,
-// then the API package with RTK Query, then the UI kit's theme, its Chakra system in three, its components, then the
-// app): in one go they made one long task of a few hundred ms on a phone, during which nothing could paint or respond.
+// then the API package with RTK Query, then the UI kit's theme, its Chakra system, its components, then the app): in
+// one go they made one long task of a few hundred ms on a phone, during which nothing could paint or respond.
 const held = (window as { __epsStart?: Promise<void> }).__epsStart;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 (held ?? Promise.resolve())
@@ -12,12 +12,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
   .then(nextTask)
   .then(() => import('shared-api'))
   .then(nextTask)
-  // The UI kit's theme and Chakra's styling core first (its own task), then Chakra's system in three tasks (merging
-  // the configs, the token dictionary, the rest), then the UI kit's components: the same modules the UI kit uses.
+  // The UI kit's theme and Chakra's styling core first (its own task), then Chakra's system (its own task), then the
+  // UI kit's components: the same modules the UI kit uses.
   .then(() => import(/* webpackMode: "eager" */ 'shared-ui/system'))
   .then(async (theme) => {
     await nextTask();
-    await theme.buildSystemInSteps(nextTask);
+    theme.buildSystem();
     await nextTask();
   })
   .then(() => import('shared-ui'))

@@ -4,8 +4,7 @@ import { Avatar } from '../components/avatar';
 import { Suspense, useState, type ReactNode } from 'react';
 import { preloadOverlays, useOverlay } from '../overlays';
 import { leaveGuard } from './leave-guard';
-import { useNavigate } from 'react-router-dom';
-import { NavLink } from '../router-link';
+import { NavLink, useNavigate } from 'react-router-dom';
 import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
 
 export { leaveGuard };

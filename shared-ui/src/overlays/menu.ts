@@ -1,3 +1,3 @@
 /** Chakra's Menu with its recipe, fetched on first use (./index.tsx). */
 export { Menu as part } from '@chakra-ui/react';
-export { menuSlotRecipe as recipe } from 'chakra-theme-dist/recipes/menu.js';
+export { menuSlotRecipe as recipe } from '@chakra-ui/react/theme';

@@ -1,3 +1,3 @@
 /** Chakra's Switch with its recipe, fetched on first use (./index.tsx). */
 export { Switch as part } from '@chakra-ui/react';
-export { switchSlotRecipe as recipe } from 'chakra-theme-dist/recipes/switch.js';
+export { switchSlotRecipe as recipe } from '@chakra-ui/react/theme';

@@ -1,6 +1,6 @@
 /** The toast store and its region (zag's toast machine), fetched with the first toast (../toaster.tsx). */
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
-import { toastSlotRecipe } from 'chakra-theme-dist/recipes/toast.js';
+import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { useEffect } from 'react';
 import { TOAST_DURATION_MS } from 'shared-api';
 
