@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { transform as swcTransform } from '@swc/core';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -59,40 +59,22 @@ const FIRST_RENDER = ['react', 'react/jsx-runtime', 'react-dom', 'shared-ui', 's
 const hostShared = Object.fromEntries(Object.entries(sharedSingletons)
   .map(([key, config]) => [key, FIRST_RENDER.includes(key) ? { ...config, eager: true } : config]));
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|html|json|css|svg)$/;
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside every emitted text asset (production), so the server sends
- * precompressed bytes (@fastify/static `preCompressed`) instead of compressing on each request.
+ * `<file>.br` and `<file>.gz` beside every emitted text asset (production, compression-webpack-plugin), so the server
+ * sends precompressed bytes (@fastify/static `preCompressed`) instead of compressing on each request. Every asset gets
+ * both (minRatio Infinity), at the highest levels: they are made once per build.
  */
-export class PrecompressPlugin {
-  apply(compiler: Compiler) {
-    compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
-      const out = compilation.outputOptions.path!;
-      await Promise.all(
-        compilation.getAssets()
-          .filter((a) => COMPRESSIBLE.test(a.name))
-          .map(async (a) => {
-            // After emit the sources are size-only: read the written file back.
-            const file = path.join(out, a.name);
-            const buf = await fs.promises.readFile(file);
-            const [br, gz] = await Promise.all([
-              brotli(buf, {
-                params: {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
-                },
-              }),
-              gzip(buf, { level: 9 }),
-            ]);
-            await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
-          }),
-      );
-    });
-  }
-}
+const precompress = () => [
+  new CompressionPlugin({
+    test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 0, minRatio: Infinity,
+  }),
+  new CompressionPlugin<zlib.BrotliOptions>({
+    test: COMPRESSIBLE, filename: '[path][base].br', algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, threshold: 0, minRatio: Infinity,
+  }),
+];
 
 /**
  * Compiles the shell's service worker (src/sw.ts) on its own, outside the federation runtime, to `sw.js` at a
@@ -105,7 +87,7 @@ export class ServiceWorkerPlugin {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('ServiceWorkerPlugin', (compilation) => {
       compilation.hooks.processAssets.tapPromise(
-        { name: 'ServiceWorkerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
+        { name: 'ServiceWorkerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH },
         async () => {
           compilation.fileDependencies.add(this.src);
           const source = await fs.promises.readFile(this.src, 'utf8');
@@ -239,7 +221,7 @@ export function createConfig(opts: AppOptions) {
           ? [new PreloadFirstRenderPlugin()]
           : []),
         ...(opts.host && prod ? [new ServiceWorkerPlugin(path.join(opts.dir, 'src', 'sw.ts'), true)] : []),
-        ...(prod ? [new PrecompressPlugin()] : []),
+        ...(prod ? precompress() : []),
       ],
       devServer: {
         port: opts.port,
