@@ -73,7 +73,10 @@ export const exams = pgTable('exams', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [index('exams_user_idx').on(t.userId)]);
 
-/** Private exams an admin opened to an institute ("Who can see this exam?"). */
+/**
+ * Private exams an admin opened to an institute ("Who can see this exam?"). Composite primary keys carry the name
+ * PostgreSQL gives them (<table>_pkey), which databases set up before drizzle-kit have.
+ */
 export const examInstituteAccess = pgTable('exam_institute_access', {
   examId: text('exam_id').notNull(),
   instituteId: text('institute_id').notNull(),
@@ -213,7 +216,7 @@ export const results = pgTable('results', {
   totalQuestions: integer('total_questions').notNull(),
   attempted: integer('attempted').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
-  /** last: databases that ran migration 0003 (jsonb to compact text) have it there */
+  /** last: databases set up before drizzle-kit have it there (the old migration 0003 re-created it as text) */
   answers: resultAnswers('answers').notNull(),
 }, (t) => [
   uniqueIndex('results_attempt_uq').on(t.attemptId),
@@ -262,7 +265,7 @@ export const settings = pgTable('settings', {
 /**
  * A counter of changes to users, for the token check's cache of user rows (src/auth/index.ts): every statement that
  * changes users bumps it in the same transaction (the trigger users_auth_generation, in the hand-written migration
- * drizzle/0001_auth_generation_trigger.sql), so a reader sees the new rows and the new value together or neither. One
+ * drizzle/0001_hand_written.sql), so a reader sees the new rows and the new value together or neither. One
  * row, id 1, inserted by that migration with the clock's microseconds (a database re-created under a running process
  * does not repeat an old value).
  */
