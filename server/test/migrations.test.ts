@@ -147,7 +147,11 @@ describe('drizzle-kit migrations', () => {
       fs.writeFileSync(journalPath, JSON.stringify(journal));
       fs.writeFileSync(path.join(dir, '0099_later.sql'), 'ALTER TABLE "users" ADD COLUMN "later" text;');
 
-      const [first, second] = await Promise.all([migrate(database, dir), migrate(database, dir)]);
+      const adopted: string[][] = [];
+      // two starts at once (on PostgreSQL two connections: the advisory lock decides)
+      const start = () => migrate(database, dir, (tags) => adopted.push(tags));
+      const [first, second] = await Promise.all([start(), start()]);
+      assert.deepEqual(adopted, [BASELINE_TAGS], 'the baseline recorded once');
       assert.deepEqual([...first, ...second], ['0099_later'], 'only the later migration ran, once');
       const recorded = await queryRows<{ hash: string; created_at: string | number }>(database.db,
         sql`select hash, created_at from __drizzle_migrations order by id`);

@@ -70,12 +70,12 @@ async function tableExists(db: Executes, name: string): Promise<boolean> {
  * applied (same hashes and timestamps drizzle's migrator would write). A database it left part way is refused: the
  * baseline would re-create tables it has.
  */
-async function adoptLegacy(db: Executes & { transaction<T>(fn: (tx: Executes) => Promise<T>): Promise<T> }, schema: string, migrations: Migration[]): Promise<void> {
-  if (!(await tableExists(db, 'schema_migrations'))) return;
+async function adoptLegacy(db: Executes & { transaction<T>(fn: (tx: Executes) => Promise<T>): Promise<T> }, schema: string, migrations: Migration[]): Promise<string[]> {
+  if (!(await tableExists(db, 'schema_migrations'))) return [];
   const table = sql`${sql.identifier(schema)}.${sql.identifier(MIGRATIONS_TABLE)}`;
   if (await tableExists(db, MIGRATIONS_TABLE)) {
     const recorded = await rows(db, sql`select 1 from ${table} limit 1`);
-    if (recorded.length > 0) return; // adopted before
+    if (recorded.length > 0) return []; // adopted before
   }
   const done = new Set((await rows<{ name: string }>(db, sql`select name from schema_migrations`)).map((r) => r.name));
   const missing = LEGACY_MIGRATIONS.filter((n) => !done.has(n));
@@ -93,6 +93,7 @@ async function adoptLegacy(db: Executes & { transaction<T>(fn: (tx: Executes) =>
     await tx.execute(sql`create table if not exists ${table} (id serial primary key, hash text not null, created_at bigint)`);
     for (const m of baseline) await tx.execute(sql`insert into ${table} (hash, created_at) values (${m.hash}, ${m.when})`);
   });
+  return BASELINE_TAGS;
 }
 
 /** The journal entries drizzle's migrator is about to apply (those later than the last one recorded). */
@@ -106,8 +107,11 @@ async function pending(db: Executes, schema: string, migrations: Migration[]): P
 
 const pgliteQueue = new WeakMap<PGlite, Promise<unknown>>();
 
-/** Applies pending migrations; returns the tags applied by this call. */
-export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+/**
+ * Applies pending migrations; returns the tags applied by this call. `onAdopt` is told the baseline tags when this call
+ * recorded them as applied on a database of the old migrator.
+ */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR, onAdopt?: (tags: string[]) => void): Promise<string[]> {
   const migrations = listMigrations(dir);
   const raw = database.raw;
 
@@ -116,7 +120,8 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     const run = async () => {
       const db = drizzlePglite({ client });
       const schema = await currentSchema(db);
-      await adoptLegacy(db, schema, migrations);
+      const adopted = await adoptLegacy(db, schema, migrations);
+      if (adopted.length) onAdopt?.(adopted);
       const applied = await pending(db, schema, migrations);
       await migratePglite(db, { migrationsFolder: dir, migrationsSchema: schema, migrationsTable: MIGRATIONS_TABLE });
       return applied;
@@ -134,7 +139,8 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     try {
       const db = drizzlePg({ client: conn });
       const schema = await currentSchema(db);
-      await adoptLegacy(db, schema, migrations);
+      const adopted = await adoptLegacy(db, schema, migrations);
+      if (adopted.length) onAdopt?.(adopted);
       const applied = await pending(db, schema, migrations);
       await migratePg(db, { migrationsFolder: dir, migrationsSchema: schema, migrationsTable: MIGRATIONS_TABLE });
       return applied;
