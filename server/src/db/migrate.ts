@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { readMigrationFiles, type MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -50,6 +50,8 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 interface Executes { execute(query: SQL): Promise<unknown> }
+/** a drizzle instance on one connection (PGlite's, or the PostgreSQL connection holding the lock) */
+interface Conn extends Executes { transaction<T>(fn: (tx: Executes) => Promise<T>): Promise<T> }
 
 async function rows<T>(db: Executes, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as { rows: T[] }).rows;
@@ -70,7 +72,7 @@ async function tableExists(db: Executes, name: string): Promise<boolean> {
  * applied (same hashes and timestamps drizzle's migrator would write). A database it left part way is refused: the
  * baseline would re-create tables it has.
  */
-async function adoptLegacy(db: Executes & { transaction<T>(fn: (tx: Executes) => Promise<T>): Promise<T> }, schema: string, migrations: Migration[]): Promise<string[]> {
+async function adoptLegacy(db: Conn, schema: string, migrations: Migration[]): Promise<string[]> {
   if (!(await tableExists(db, 'schema_migrations'))) return [];
   const table = sql`${sql.identifier(schema)}.${sql.identifier(MIGRATIONS_TABLE)}`;
   if (await tableExists(db, MIGRATIONS_TABLE)) {
@@ -105,6 +107,18 @@ async function pending(db: Executes, schema: string, migrations: Migration[]): P
   return migrations.filter((m) => m.when > after).map((m) => m.tag);
 }
 
+/** The steps, once no other call can run them: adopt an old database, note what is pending, run drizzle's migrator. */
+async function steps(db: Conn, runDrizzle: (config: MigrationConfig) => Promise<void>, dir: string,
+  onAdopt?: (tags: string[]) => void): Promise<string[]> {
+  const migrations = listMigrations(dir);
+  const schema = await currentSchema(db);
+  const adopted = await adoptLegacy(db, schema, migrations);
+  if (adopted.length) onAdopt?.(adopted);
+  const applied = await pending(db, schema, migrations);
+  await runDrizzle({ migrationsFolder: dir, migrationsSchema: schema, migrationsTable: MIGRATIONS_TABLE });
+  return applied;
+}
+
 const pgliteQueue = new WeakMap<PGlite, Promise<unknown>>();
 
 /**
@@ -112,23 +126,14 @@ const pgliteQueue = new WeakMap<PGlite, Promise<unknown>>();
  * recorded them as applied on a database of the old migrator.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR, onAdopt?: (tags: string[]) => void): Promise<string[]> {
-  const migrations = listMigrations(dir);
   const raw = database.raw;
 
   if (raw.kind === 'pglite') {
-    const client = raw.client;
-    const run = async () => {
-      const db = drizzlePglite({ client });
-      const schema = await currentSchema(db);
-      const adopted = await adoptLegacy(db, schema, migrations);
-      if (adopted.length) onAdopt?.(adopted);
-      const applied = await pending(db, schema, migrations);
-      await migratePglite(db, { migrationsFolder: dir, migrationsSchema: schema, migrationsTable: MIGRATIONS_TABLE });
-      return applied;
-    };
-    const previous = pgliteQueue.get(client) ?? Promise.resolve();
-    const result = previous.then(run, run);
-    pgliteQueue.set(client, result.catch(() => {}));
+    // one process, one connection: calls on the same client wait for each other
+    const db = drizzlePglite({ client: raw.client });
+    const run = () => steps(db, (config) => migratePglite(db, config), dir, onAdopt);
+    const result = (pgliteQueue.get(raw.client) ?? Promise.resolve()).then(run, run);
+    pgliteQueue.set(raw.client, result.catch(() => {}));
     return result;
   }
 
@@ -138,12 +143,7 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR, onAdopt?
     await conn.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     try {
       const db = drizzlePg({ client: conn });
-      const schema = await currentSchema(db);
-      const adopted = await adoptLegacy(db, schema, migrations);
-      if (adopted.length) onAdopt?.(adopted);
-      const applied = await pending(db, schema, migrations);
-      await migratePg(db, { migrationsFolder: dir, migrationsSchema: schema, migrationsTable: MIGRATIONS_TABLE });
-      return applied;
+      return await steps(db, (config) => migratePg(db, config), dir, onAdopt);
     } finally {
       await conn.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch((err: Error) => { broken = err; });
     }
