@@ -26,9 +26,11 @@ async function main(): Promise<void> {
   }
 
   try {
-    const applied = await migrate(database);
+    let adopted: string[] = [];
+    const applied = await migrate(database, undefined, (tags) => { adopted = tags; });
     config.jwtSecret = await resolveJwtSecret(config, database);
     const app = await buildApp({ config, database });
+    if (adopted.length) app.log.info(`Database set up by the earlier migrator: recorded ${adopted.join(', ')} as applied`);
     if (applied.length) app.log.info(`Applied migrations: ${applied.join(', ')}`);
     const seeded = await seedDatabase(database, config, {
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },

@@ -47,7 +47,7 @@ function bearer(request: FastifyRequest): string | undefined {
  * The users of all requests waiting at one moment are read together: at the end of an exam hundreds of requests arrive
  * at once, and one lookup each was the largest cost on PGlite's single connection. Rows already read are kept (per
  * database handle) with the value of `auth_generation` they were read with: every statement that changes users bumps
- * that counter in its own transaction (migration 0004), so a batch first reads the counter (one tiny query, after
+ * that counter in its own transaction (a trigger), so a batch first reads the counter (one tiny query, after
  * every request of the batch arrived) and uses the kept rows only while it is unchanged; otherwise, and for users not
  * kept, it reads the rows and the counter in one statement (one snapshot). Revocation stays exact: a password change,
  * a deletion or a disabling committed before the batch's read is seen, from any process.
@@ -76,7 +76,7 @@ export async function readAuthUsersAt(db: Db, ids: string[]): Promise<{ generati
       ) x on true
      where g.id = 1`);
   const generation = rows[0]?.g;
-  if (generation === undefined) throw new Error('auth_generation has no row (migration 0004)');
+  if (generation === undefined) throw new Error('auth_generation has no row (migration 0001_hand_written)');
   const list: AuthUser[] = [];
   for (const r of rows) {
     if (r.j === null) continue;

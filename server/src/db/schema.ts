@@ -1,7 +1,10 @@
-/** The whole relational model. One schema serves PGlite (embedded) and PostgreSQL (DATABASE_URL). */
+/**
+ * The whole relational model. One schema serves PGlite (embedded) and PostgreSQL (DATABASE_URL). This file is the
+ * source of the database: `npm run db:generate` turns a change here into the next migration in server/drizzle/.
+ */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -37,10 +40,12 @@ export const users = pgTable('users', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
+  // `.desc().nullsFirst()` is PostgreSQL's plain DESC, the order the paged lists read (src/paging.ts); drizzle-kit
+  // writes a bare `.desc()` as DESC NULLS LAST, which those ORDER BYs could not use
   uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
   uniqueIndex('users_uid_uq').on(t.userUid),
-  index('users_created_by_idx').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
-  index('users_students_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.role} = 0 and ${t.deletedAt} is null`),
+  index('users_created_by_idx').on(t.createdBy, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('users_students_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.role} = 0 and ${t.deletedAt} is null`),
 ]);
 
 export const categories = pgTable('categories', {
@@ -68,12 +73,15 @@ export const exams = pgTable('exams', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [index('exams_user_idx').on(t.userId)]);
 
-/** Private exams an admin opened to an institute ("Who can see this exam?"). */
+/**
+ * Private exams an admin opened to an institute ("Who can see this exam?"). Composite primary keys carry the name
+ * PostgreSQL gives them (<table>_pkey), which databases set up before drizzle-kit have.
+ */
 export const examInstituteAccess = pgTable('exam_institute_access', {
   examId: text('exam_id').notNull(),
   instituteId: text('institute_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.examId, t.instituteId] })]);
+}, (t) => [primaryKey({ name: 'exam_institute_access_pkey', columns: [t.examId, t.instituteId] })]);
 
 export const questions = pgTable('questions', {
   id: text('id').primaryKey(),
@@ -143,7 +151,7 @@ export const attemptAnswers = pgTable('attempt_answers', {
   questionId: text('question_id').notNull(),
   answer: text('answer').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })]);
+}, (t) => [primaryKey({ name: 'attempt_answers_pkey', columns: [t.attemptId, t.questionId] })]);
 
 export interface ResultAnswer {
   question: string;
@@ -207,12 +215,13 @@ export const results = pgTable('results', {
   score: integer('score').notNull(),
   totalQuestions: integer('total_questions').notNull(),
   attempted: integer('attempted').notNull(),
-  answers: resultAnswers('answers').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** last: databases set up before drizzle-kit have it there (the old migration 0003 re-created it as text) */
+  answers: resultAnswers('answers').notNull(),
 }, (t) => [
   uniqueIndex('results_attempt_uq').on(t.attemptId),
-  index('results_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-  index('results_exam_idx').on(t.examId, t.createdAt.desc(), t.id.desc()),
+  index('results_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('results_exam_idx').on(t.examId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('results_created_idx').on(t.createdAt),
 ]);
 
@@ -236,7 +245,7 @@ export const examAccessExams = pgTable('exam_access_exams', {
   examId: text('exam_id').notNull(),
   totalTimes: integer('total_times').notNull(),
   completedTimes: integer('completed_times').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.accessId, t.examId] })]);
+}, (t) => [primaryKey({ name: 'exam_access_exams_pkey', columns: [t.accessId, t.examId] })]);
 
 /** Sign-in failures, for throttling across processes. */
 export const loginFailures = pgTable('login_failures', {
@@ -252,6 +261,18 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A counter of changes to users, for the token check's cache of user rows (src/auth/index.ts): every statement that
+ * changes users bumps it in the same transaction (the trigger users_auth_generation, in the hand-written migration
+ * drizzle/0001_hand_written.sql), so a reader sees the new rows and the new value together or neither. One
+ * row, id 1, inserted by that migration with the clock's microseconds (a database re-created under a running process
+ * does not repeat an old value).
+ */
+export const authGeneration = pgTable('auth_generation', {
+  id: integer('id').primaryKey(),
+  value: bigint('value', { mode: 'bigint' }).notNull(),
+}, (t) => [check('auth_generation_id_check', sql`${t.id} = 1`)]);
 
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
