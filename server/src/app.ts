@@ -10,6 +10,7 @@ import { assertStorable } from './input.ts';
 import { msg } from 'shared-api/checks';
 import { RequestLogAtDebug } from './request-log.ts';
 import { limitHeavyReads, readConcurrency } from './read-limit.ts';
+import { attemptBatchers } from './attempts/batcher.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
 
 declare module 'fastify' {
@@ -86,7 +87,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
   });
   app.decorate('heavyReads', pLimit(readConcurrency(database)));
-  limitHeavyReads(app, app.heavyReads);
+  // PGlite: a read holds this thread, so it also waits for a lull in the exam's writes (read-limit.ts)
+  const writes = database.raw.kind === 'pglite' ? attemptBatchers(database.db, 'pglite', config) : undefined;
+  limitHeavyReads(app, app.heavyReads, writes && (() => Math.min(writes.save.quietFor(), writes.submit.quietFor())));
 
   // external plugins first (plugins.ts), then the app's own: the API, media, the built web apps
   await registerPlugins(app, config);

@@ -43,6 +43,7 @@ export class Batcher<I, O> {
   private queue: { item: I; at: number; resolve: (v: O) => void; reject: (e: unknown) => void }[] = [];
   private running = 0;
   private scheduled = false;
+  private lastActive = -Infinity;
   readonly stats: BatcherStats = { batches: 0, items: 0, largest: 0, splits: 0 };
 
   constructor(private readonly run: (items: I[]) => Promise<Settled<O>[]>, private readonly opts: BatcherOptions) {}
@@ -56,6 +57,11 @@ export class Batcher<I, O> {
 
   /** Items waiting (not yet in a batch). */
   get pending(): number { return this.queue.length; }
+
+  /** Milliseconds since this batcher last had work (queued or running); 0 while it has some. */
+  quietFor(now = performance.now()): number {
+    return this.running > 0 || this.queue.length > 0 ? 0 : now - this.lastActive;
+  }
 
   private schedule(): void {
     if (this.scheduled || this.running >= this.opts.concurrency || this.queue.length === 0) return;
@@ -103,6 +109,7 @@ export class Batcher<I, O> {
         .finally(() => {
           this.opts.onBatch?.({ size: batch.length, queuedAt: batch[0]!.at, startedAt: t0, endedAt: performance.now() });
           this.running--;
+          this.lastActive = performance.now();
           this.schedule();
         });
     }

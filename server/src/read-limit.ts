@@ -26,8 +26,20 @@ export function readConcurrency(database: Database): number {
   return database.raw.kind === 'pglite' ? 1 : Math.max(1, Math.floor((database.raw.pool.options.max ?? 10) / 5));
 }
 
-/** Wraps every route registered after this call whose config says heavyRead (Fastify's onRoute hook). */
-export function limitHeavyReads(app: FastifyInstance, limit: LimitFunction): void {
+/** A read waits for this long a lull in the exam's writes (no autosave or submission batch queued or running)... */
+export const WRITES_QUIET_MS = 10;
+/** ...but never longer than this, so that the back office goes on (slowly) through a long stream of autosaves. */
+export const WRITES_WAIT_MAX_MS = 500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Wraps every route registered after this call whose config says heavyRead (Fastify's onRoute hook).
+ * `writesQuietFor` (PGlite, where a read holds the thread the writes need): milliseconds since the exam's write
+ * batchers last had work; each read then starts only after WRITES_QUIET_MS of quiet, or WRITES_WAIT_MAX_MS of waiting,
+ * so the students' autosaves and submissions go first and a submission burst is not cut up by reads.
+ */
+export function limitHeavyReads(app: FastifyInstance, limit: LimitFunction, writesQuietFor?: () => number): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!(route.config as { heavyRead?: boolean } | undefined)?.heavyRead) return;
     const handler = route.handler;
@@ -41,6 +53,12 @@ export function limitHeavyReads(app: FastifyInstance, limit: LimitFunction): voi
         // and resolves in microtasks), so without this the reads queued here would run back to back in one turn and
         // no other request would be read, accepted or written to the database until the queue is empty.
         await new Promise((resolve) => setImmediate(resolve));
+        if (writesQuietFor) {
+          const until = performance.now() + WRITES_WAIT_MAX_MS;
+          for (let quiet = writesQuietFor(); quiet < WRITES_QUIET_MS && performance.now() < until; quiet = writesQuietFor()) {
+            await sleep(WRITES_QUIET_MS - quiet);
+          }
+        }
         return handler.call(this, request, reply);
       });
     };

@@ -7,7 +7,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bearer, buildTestApp, tokenFor, type TestApp } from './helpers.ts';
-import { READ_BUSY_MESSAGE, READ_QUEUE_MAX, readConcurrency } from '../src/read-limit.ts';
+import { READ_BUSY_MESSAGE, READ_QUEUE_MAX, WRITES_QUIET_MS, readConcurrency } from '../src/read-limit.ts';
+import { attemptBatchers } from '../src/attempts/batcher.ts';
 
 let t: TestApp;
 let ids: { admin: string; institute: string; student: string; exam: string };
@@ -15,7 +16,7 @@ let tok: { admin: string; institute: string; student: string };
 /** the probe's handlers wait for this; release() lets every one that is holding or waiting finish */
 let gate: { promise: Promise<void>; release(): void };
 const probe = { active: 0, maxActive: 0 };
-const cpuReads = { done: 0 };
+const cpuReads = { done: 0, savesAnswered: 0 };
 const newGate = () => {
   let release!: () => void;
   const promise = new Promise<void>((r) => { release = r; });
@@ -45,6 +46,11 @@ before(async () => {
         for (let i = 0; i < 3; i++) await Promise.resolve();
         cpuReads.done++;
         return { ok: true };
+      });
+      // notes what the exam's writes were doing when the read started
+      app.get('/api/test-probe-writes', { config: { heavyRead: true } }, async () => {
+        const w = attemptBatchers(app.db, app.database.kind, app.config);
+        return { quiet: Math.min(w.save.quietFor(), w.submit.quietFor()), saveBatches: w.save.stats.batches, savesAnswered: cpuReads.savesAnswered };
       });
       // an exam request that is not limited: notes how many CPU reads were done before it was handled
       app.get('/api/test-plain', async () => ({ readsBefore: cpuReads.done }));
@@ -149,6 +155,31 @@ describe('back-office reads take turns', () => {
     assert.ok(readsBefore < 10, `the request was handled after ${readsBefore} of the 40 queued reads (all of them: starved)`);
     for (const r of await Promise.all([...held, ...reads])) assert.equal(r.status, 200);
     assert.equal(cpuReads.done, 40);
+  });
+
+  test('on PGlite a read waits for a lull in the students\' autosaves and submissions', async (c) => {
+    if (t.database.raw.kind !== 'pglite') return c.skip('on PostgreSQL reads run in the database server, beside the writes');
+    const writes = attemptBatchers(t.app.db, t.database.kind, t.app.config);
+    const start = await call('POST', `reports/create/${ids.student}`, tok.student, { exam: ids.exam });
+    assert.equal(start.statusCode, 200, start.body);
+    const attempt = start.json()._id as string;
+    const load = await call('GET', `attempts/running/${ids.exam}/${ids.student}`, tok.student);
+    const questions = (load.json().questions as { _id: string }[]).map((q) => q._id);
+    const batchesBefore = writes.save.stats.batches;
+    cpuReads.savesAnswered = 0;
+    const saves = Array.from({ length: 80 }, (_, i) => call('PUT', `attempts/${attempt}/answers/${ids.student}`, tok.student,
+      { answers: [{ question: questions[i % questions.length]!, answer: String(1 + (i % 4)) }] })
+      .then((r) => { cpuReads.savesAnswered++; return r; }));
+    // the autosaves are in the batcher: then a back-office read comes in
+    for (let i = 0; i < 1000 && writes.save.quietFor() > 0; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(writes.save.quietFor(), 0, 'the autosaves reached the batcher');
+    const read = await call('GET', 'test-probe-writes', tok.admin);
+    assert.equal(read.statusCode, 200);
+    const seen = read.json() as { quiet: number; saveBatches: number; savesAnswered: number };
+    assert.ok(seen.saveBatches > batchesBefore, 'the autosaves were written first');
+    assert.equal(seen.savesAnswered, 80, 'every autosave was answered before the read started');
+    assert.ok(seen.quiet >= WRITES_QUIET_MS, `the read started after a lull of ${WRITES_QUIET_MS} ms (saw ${seen.quiet.toFixed(1)} ms)`);
+    for (const r of await Promise.all(saves)) assert.equal(r.statusCode, 200, r.body);
   });
 
   test(`a full queue (${READ_QUEUE_MAX} waiting) is answered 503 { error } with Retry-After, and the queue drains`, async () => {
