@@ -10,7 +10,7 @@ import { eq, like } from 'drizzle-orm';
 import { bearer, buildTestApp, DEMO_PASSWORD, tokenFor, type TestApp } from './helpers.ts';
 import { loginFailures, users } from '../src/db/schema.ts';
 import { loadConfig } from '../src/config.ts';
-import { ACCOUNT_CEILING, ADDRESS_LIMIT, clientAddress, PAIR_LIMIT, pruneLoginFailures } from '../src/auth/throttle.ts';
+import { ACCOUNT_CEILING, ADDRESS_CHECKS_AT_ONCE, ADDRESS_LIMIT, clientAddress, PAIR_LIMIT, pruneLoginFailures } from '../src/auth/throttle.ts';
 
 const OWNER = 'student@example.com';
 const LOCKED = /Too many failed sign-in attempts/;
@@ -57,6 +57,16 @@ describe('sign-in throttling', () => {
     const counts = codes.reduce<Record<number, number>>((m, r) => ({ ...m, [r.statusCode]: (m[r.statusCode] ?? 0) + 1 }), {});
     assert.deepEqual(counts, { 401: PAIR_LIMIT, 429: 20 - PAIR_LIMIT });
     assert.equal((await signin('institute@example.com', DEMO_PASSWORD, '127.0.0.4')).statusCode, 429);
+  });
+
+  it(`a parallel burst from one address at ${ADDRESS_LIMIT * 2} accounts gets no more than ${ADDRESS_LIMIT} checks (and the few in flight)`, async () => {
+    const codes = await Promise.all(Array.from({ length: ADDRESS_LIMIT * 2 }, (_, i) => signin(`burst-${i}@example.com`, 'wrong-password', '127.0.0.40')));
+    const checked = codes.filter((r) => r.statusCode === 401).length;
+    assert.ok(checked >= ADDRESS_LIMIT && checked < ADDRESS_LIMIT + ADDRESS_CHECKS_AT_ONCE,
+      `${checked} passwords checked (limit ${ADDRESS_LIMIT}, ${ADDRESS_CHECKS_AT_ONCE} at a time)`);
+    assert.ok(codes.every((r) => r.statusCode === 401 || r.statusCode === 429));
+    assert.equal((await signin(OWNER, DEMO_PASSWORD, '127.0.0.40')).statusCode, 429, 'the address is locked');
+    assert.equal((await signin(OWNER, DEMO_PASSWORD, '127.0.0.41')).statusCode, 200, 'only that address');
   });
 
   it('the lock ends: the pair\'s next attempt is checked again (a failure doubles the lock), and a success clears the pair', async () => {

@@ -8,7 +8,7 @@ import { HttpError } from '../errors.ts';
 import { toInstituteJson, toUserJson } from '../serializers.ts';
 import { issueToken, ROLES } from './index.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
-import { admitGuess, recordRightGuess, recordWrongGuess, signinKeys, throttleMessage } from './throttle.ts';
+import { admitGuess, checkInTurn, recordRightGuess, recordWrongGuess, signinKeys, throttleMessage } from './throttle.ts';
 
 export const DISABLED_MESSAGE = 'Your account is disabled. Contact your institute.';
 
@@ -21,19 +21,22 @@ export async function findActiveUserByEmail(db: Executor, email: string) {
 
 export async function signIn(db: Db, config: Config, { email, password }: { email: string; password: string }, ip: string): Promise<SigninResponse> {
   const keys = signinKeys(email, ip);
-  const wait = await admitGuess(db, keys);
-  if (wait > 0) throw new HttpError(429, throttleMessage(wait));
-  const fail = async () => {
-    await recordWrongGuess(db, keys);
-    return new HttpError(401, 'Invalid Credentials');
-  };
-  const row = await findActiveUserByEmail(db, email);
-  if (!row) {
-    await verifyPassword(password, await dummyPasswordHash()); // same timing as a wrong password
-    throw await fail();
-  }
-  if (!(await verifyPassword(password, row.passwordHash))) throw await fail();
-  await recordRightGuess(db, keys);
+  const row = await checkInTurn(keys, async () => {
+    const wait = await admitGuess(db, keys);
+    if (wait > 0) throw new HttpError(429, throttleMessage(wait));
+    const fail = async () => {
+      await recordWrongGuess(db, keys);
+      return new HttpError(401, 'Invalid Credentials');
+    };
+    const found = await findActiveUserByEmail(db, email);
+    if (!found) {
+      await verifyPassword(password, await dummyPasswordHash()); // same timing as a wrong password
+      throw await fail();
+    }
+    if (!(await verifyPassword(password, found.passwordHash))) throw await fail();
+    await recordRightGuess(db, keys);
+    return found;
+  });
   if (row.status !== 1) throw new HttpError(403, DISABLED_MESSAGE);
 
   let institute: SigninResponse['institute'] = null;

@@ -5,7 +5,8 @@
  *   up to 15 minutes. Only the pair: failures from one address never lock the account for any other address, so an
  *   attacker elsewhere cannot lock the owner out. The attempt is counted before the password is checked, in the same
  *   statement that tests the lock, so a burst of parallel guesses gets no more than 5 checks; a success deletes it.
- * - address: 50 failures lock the address (a classroom shares one address behind NAT, so the bar is high). The
+ * - address: 50 failures lock the address (a classroom shares one address behind NAT, so the bar is high); an
+ *   address's checks take turns (checkInTurn), so a parallel burst cannot outrun its count. The
  *   address is the socket's unless TRUST_PROXY names the proxy in front (config.ts), so a forged X-Forwarded-For
  *   neither escapes this limit nor lands it on someone else; an IPv6 client counts as its /64, which one host holds.
  * - account, for the distributed attack (many addresses, each staying under the pair limit): past 20 sign-in
@@ -17,6 +18,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Executor } from '../db/index.ts';
 import { loginFailures } from '../db/schema.ts';
 
@@ -107,6 +109,31 @@ export async function admitGuess(db: Executor, keys: GuessKeys, now = new Date()
   if (await countFailure(db, keys.pair, PAIR_LIMIT, now)) return 0;
   const [locked] = await db.select().from(loginFailures).where(sql`${loginFailures.key} = ${keys.pair}`);
   return locked?.lockedUntil ? secondsUntil(locked.lockedUntil, now) : 1;
+}
+
+/** How many password checks of one address run at once in this process (see checkInTurn). */
+export const ADDRESS_CHECKS_AT_ONCE = 4;
+const turns = new Map<string, { limit: LimitFunction; users: number }>();
+
+/**
+ * Runs one password check (admitGuess, the check, recordWrongGuess or recordRightGuess) when its address's turn comes:
+ * at most ADDRESS_CHECKS_AT_ONCE of one address at a time in this process. Without it, a burst of parallel guesses
+ * from one address at many accounts all passed the address check before the first failure was counted (a password
+ * hash takes tens of milliseconds), and got as many checks as it sent. A classroom signing in behind one address is
+ * not slowed: node hashes no more than four passwords at once anyway (its thread pool).
+ */
+export async function checkInTurn<T>(keys: GuessKeys, check: () => Promise<T>): Promise<T> {
+  let turn = turns.get(keys.address);
+  if (!turn) {
+    turn = { limit: pLimit(ADDRESS_CHECKS_AT_ONCE), users: 0 };
+    turns.set(keys.address, turn);
+  }
+  turn.users++;
+  try {
+    return await turn.limit(check);
+  } finally {
+    if (--turn.users === 0) turns.delete(keys.address);
+  }
 }
 
 /** A wrong password (the pair was counted by admitGuess): counts for the address and, on sign-in, the account. */

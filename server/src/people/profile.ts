@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { users, type User } from '../db/schema.ts';
 import { hashPassword, issueToken, ROLES, verifyPassword, type AuthUser } from '../auth/index.ts';
-import { admitGuess, passwordChangeKeys, passwordChangeThrottleMessage, recordRightGuess, recordWrongGuess } from '../auth/throttle.ts';
+import { admitGuess, checkInTurn, passwordChangeKeys, passwordChangeThrottleMessage, recordRightGuess, recordWrongGuess } from '../auth/throttle.ts';
 import { HttpError } from '../errors.ts';
 import { readMultipart } from '../multipart.ts';
 import { storeMedia } from '../media.ts';
@@ -59,14 +59,16 @@ export async function changePassword(db: Db, config: Config, me: AuthUser, body:
   if (body.email && normaliseEmail(body.email) !== normaliseEmail(me.email)) throw new HttpError(400, 'Email does not match your account');
   // a stolen token must not become a way to guess the password: throttled like sign-in, under its own pair key
   const keys = passwordChangeKeys(me.id, ip);
-  const wait = await admitGuess(db, keys);
-  if (wait > 0) throw new HttpError(429, passwordChangeThrottleMessage(wait));
-  const [row] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
-  if (!row || !(await verifyPassword(v.password, row.passwordHash))) {
-    await recordWrongGuess(db, keys);
-    throw new HttpError(400, 'Current password is incorrect');
-  }
-  await recordRightGuess(db, keys);
+  await checkInTurn(keys, async () => {
+    const wait = await admitGuess(db, keys);
+    if (wait > 0) throw new HttpError(429, passwordChangeThrottleMessage(wait));
+    const [row] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
+    if (!row || !(await verifyPassword(v.password, row.passwordHash))) {
+      await recordWrongGuess(db, keys);
+      throw new HttpError(400, 'Current password is incorrect');
+    }
+    await recordRightGuess(db, keys);
+  });
   const passwordHash = await hashPassword(v.newPassword);
   const [updated] = await db.update(users)
     .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: new Date() })
