@@ -6,6 +6,7 @@
  * a fifth of the pool on PostgreSQL. The queue is bounded: past READ_QUEUE_MAX waiting reads the caller gets a 503
  * with Retry-After instead of a reply minutes later.
  */
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { LimitFunction } from 'p-limit';
 import type { Database } from './db/index.ts';
@@ -31,8 +32,6 @@ export const WRITES_QUIET_MS = 10;
 /** ...but never longer than this, so that the back office goes on (slowly) through a long stream of autosaves. */
 export const WRITES_WAIT_MAX_MS = 500;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Wraps every route registered after this call whose config says heavyRead (Fastify's onRoute hook).
  * `writesQuietFor` (PGlite, where a read holds the thread the writes need): milliseconds since the exam's write
@@ -52,7 +51,7 @@ export function limitHeavyReads(app: FastifyInstance, limit: LimitFunction, writ
         // One turn of the event loop before each read: on PGlite a query never waits for I/O (it runs in this thread
         // and resolves in microtasks), so without this the reads queued here would run back to back in one turn and
         // no other request would be read, accepted or written to the database until the queue is empty.
-        await new Promise((resolve) => setImmediate(resolve));
+        await setImmediate();
         if (writesQuietFor) {
           const until = performance.now() + WRITES_WAIT_MAX_MS;
           for (let quiet = writesQuietFor(); quiet < WRITES_QUIET_MS && performance.now() < until; quiet = writesQuietFor()) {

@@ -40,11 +40,14 @@ export interface OpenOptions {
   poolMax?: number;
 }
 
-/** Runs raw SQL and returns its rows on both drivers. Remember: count(*) is a string on pg — Number() it. */
 /** A value as one jsonb parameter (a batch's rows, read with jsonb_to_recordset or jsonb_array_elements_text). */
 export const jsonb = (v: unknown): SQL => sql`${JSON.stringify(v)}::jsonb`;
 
-export async function queryRows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+/** Anything that runs raw SQL: the app's Db or a transaction, or a drizzle instance on one connection (the migrator). */
+export interface Executes { execute(query: SQL): Promise<unknown> }
+
+/** Runs raw SQL and returns its rows on both drivers. Remember: count(*) is a string on pg — Number() it. */
+export async function queryRows<T = Record<string, unknown>>(db: Executes, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }

@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,7 +22,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PGlite } from '@electric-sql/pglite';
 import { SERVER_ROOT } from '../config.ts';
-import type { Database } from './index.ts';
+import { queryRows, type Database, type Executes } from './index.ts';
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 export const MIGRATIONS_TABLE = '__drizzle_migrations';
@@ -49,21 +49,16 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return files.map((f, i) => ({ tag: journal.entries[i]!.tag, when: f.folderMillis, hash: f.hash }));
 }
 
-interface Executes { execute(query: SQL): Promise<unknown> }
 /** a drizzle instance on one connection (PGlite's, or the PostgreSQL connection holding the lock) */
 interface Conn extends Executes { transaction<T>(fn: (tx: Executes) => Promise<T>): Promise<T> }
 
-async function rows<T>(db: Executes, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as { rows: T[] }).rows;
-}
-
 async function currentSchema(db: Executes): Promise<string> {
-  const [row] = await rows<{ schema: string }>(db, sql`select current_schema() as schema`);
+  const [row] = await queryRows<{ schema: string }>(db, sql`select current_schema() as schema`);
   return row!.schema;
 }
 
 async function tableExists(db: Executes, name: string): Promise<boolean> {
-  const r = await rows(db, sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = ${name}`);
+  const r = await queryRows(db, sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = ${name}`);
   return r.length > 0;
 }
 
@@ -76,10 +71,10 @@ async function adoptLegacy(db: Conn, schema: string, migrations: Migration[]): P
   if (!(await tableExists(db, 'schema_migrations'))) return [];
   const table = sql`${sql.identifier(schema)}.${sql.identifier(MIGRATIONS_TABLE)}`;
   if (await tableExists(db, MIGRATIONS_TABLE)) {
-    const recorded = await rows(db, sql`select 1 from ${table} limit 1`);
+    const recorded = await queryRows(db, sql`select 1 from ${table} limit 1`);
     if (recorded.length > 0) return []; // adopted before
   }
-  const done = new Set((await rows<{ name: string }>(db, sql`select name from schema_migrations`)).map((r) => r.name));
+  const done = new Set((await queryRows<{ name: string }>(db, sql`select name from schema_migrations`)).map((r) => r.name));
   const missing = LEGACY_MIGRATIONS.filter((n) => !done.has(n));
   if (missing.length > 0) {
     throw new Error(`This database was migrated by the earlier, hand-written migrator and lacks ${missing.join(', ')}: start a server `
@@ -101,7 +96,7 @@ async function adoptLegacy(db: Conn, schema: string, migrations: Migration[]): P
 /** The journal entries drizzle's migrator is about to apply (those later than the last one recorded). */
 async function pending(db: Executes, schema: string, migrations: Migration[]): Promise<string[]> {
   if (!(await tableExists(db, MIGRATIONS_TABLE))) return migrations.map((m) => m.tag);
-  const [last] = await rows<{ created_at: string | number | null }>(db,
+  const [last] = await queryRows<{ created_at: string | number | null }>(db,
     sql`select created_at from ${sql.identifier(schema)}.${sql.identifier(MIGRATIONS_TABLE)} order by created_at desc limit 1`);
   const after = last ? Number(last.created_at) : -Infinity;
   return migrations.filter((m) => m.when > after).map((m) => m.tag);
