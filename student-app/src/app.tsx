@@ -5,8 +5,9 @@ import { ExamListPage } from './pages/exam-list-page';
 import { ContactPage, ExamPage, ExamStartPage, ResultPage, ResultsPage } from './pages/lazy';
 import { paths } from './paths';
 
-// Opened on the exam list (a deep link, a reload): its requests go out now, while the area renders.
-if (typeof window !== 'undefined' && window.location.pathname.replace(/\/$/, '') === paths.exams) prefetchExamLists();
+// Opened on the exam list (a deep link, a reload): its requests go out now, while the area renders, in a task of their
+// own (RTK Query's first dispatch warms its reducers: with this module's evaluation it made one long task on a phone).
+if (typeof window !== 'undefined' && window.location.pathname.replace(/\/$/, '') === paths.exams) setTimeout(() => prefetchExamLists(), 0);
 
 const nav: NavItem[] = [
   { label: 'Exam List', to: paths.exams },
