@@ -1,15 +1,18 @@
 import '@testing-library/jest-dom';
 
-// Chakra's components ask for these browser APIs, which jsdom does not have.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+// Chakra's components ask for these browser APIs, which jsdom does not have (a test in Node's environment, such as
+// the build-time render's, has no window at all).
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+  }
+  class RO { observe() {} unobserve() {} disconnect() {} }
+  (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver ??= RO;
+  (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver ??= RO;
+  window.scrollTo = () => {};
+  Element.prototype.scrollTo = () => {};
 }
-class RO { observe() {} unobserve() {} disconnect() {} }
-(globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver ??= RO;
-(globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver ??= RO;
-window.scrollTo = () => {};
-Element.prototype.scrollTo = () => {};
 
 // The heavy half of the UI kit (dialogs, menus, tabs, toasts) and the form schemas are fetched on first use in the
 // browser; tests of screens get them up front so that a first render does not wait on a module transform.

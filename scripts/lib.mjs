@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_APPS = ['shell', 'student-app', 'institute-app', 'admin-app'];
-const SOURCES = ['shared-api/src', 'shared-ui/src', 'webpack.common.ts', 'package-lock.json',
+const SOURCES = ['shared-api/src', 'shared-ui/src', 'webpack.common.ts', 'package-lock.json', 'shell/webpack.prerender.ts',
   ...WEB_APPS.flatMap((a) => [`${a}/src`, `${a}/webpack.config.ts`, `${a}/package.json`])];
 const STAMP = path.join(ROOT, 'shell', 'dist', '.build-stamp');
 

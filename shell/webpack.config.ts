@@ -1,3 +1,10 @@
 import { createConfig, DEV_PORTS } from '../webpack.common';
+import { PrerenderLoginPlugin } from './webpack.prerender';
 
-export default createConfig({ name: 'shell', dir: __dirname, port: DEV_PORTS.shell, host: true });
+const config = createConfig({ name: 'shell', dir: __dirname, port: DEV_PORTS.shell, host: true });
+
+// index.html's prerendered login page, rendered from the login page's component at build time.
+export default (...args: Parameters<typeof config>) => {
+  const c = config(...args);
+  return { ...c, plugins: [...(c.plugins ?? []), new PrerenderLoginPlugin()] };
+};

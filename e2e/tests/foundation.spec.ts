@@ -107,6 +107,41 @@ test.describe('sign-in and areas', () => {
     await noScript.close();
   });
 
+  test('the prerendered login page puts the fields and the button where the app\'s login page does (no layout shift)', async ({ browser }) => {
+    // Both come from one component (shell/src/login-card.tsx) with one CSS: the HTML alone, with no script at all, and
+    // the app's page once React has replaced it. With no script the page's inline script does not show the card:
+    // the one class it adds is added here.
+    const parts = (page: import('@playwright/test').Page) => [
+      page.locator('input[name="email"]'), page.locator('input[name="password"]'), page.getByRole('button', { name: 'Login' }),
+    ];
+    for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+      const noScript = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const still = await noScript.newPage();
+      await still.goto('/login');
+      await still.locator('#prerendered-login').evaluate((el) => el.classList.add('pl-ready'));
+      await expect(still.locator('#prerendered-login input[name="email"]')).toBeVisible();
+      const painted = await Promise.all(parts(still).map((l) => l.boundingBox()));
+      await noScript.close();
+
+      const withApp = await browser.newContext({ viewport });
+      const page = await withApp.newPage();
+      await page.goto('/login');
+      await page.keyboard.press('Shift'); // a first move starts the app; no field takes the focus
+      await expect(page.locator('#prerendered-login')).toHaveCount(0);
+      await expect(page.getByTestId('contact-info')).toContainText(/\d{10}/);
+      const mounted = await Promise.all(parts(page).map((l) => l.boundingBox()));
+      await withApp.close();
+
+      for (const [i, box] of mounted.entries()) {
+        const before = painted[i]!;
+        expect(box, `part ${i} at ${viewport.width}x${viewport.height}`).not.toBeNull();
+        for (const k of ['x', 'y', 'width', 'height'] as const) {
+          expect(Math.abs(box![k] - before[k]), `${k} of part ${i} at ${viewport.width}x${viewport.height}: ${before[k]} then ${box![k]}`).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+
   test('an anonymous visitor to /student is sent to / with the toast', async ({ page }) => {
     await page.goto('/student');
     await expectToast(page, 'Authentication Error');
