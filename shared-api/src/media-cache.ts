@@ -5,10 +5,8 @@
  * `(await caches.open(MEDIA_CACHE)).put(url, response)` with a whole 200 response; the worker then answers that URL
  * from here, whole or by HTTP Range, offline too.
  *
- * Bounded by the worker with workbox-expiration: at most MEDIA_MAX_ENTRIES files (the least recently used go first),
- * and a copy whose Date header is older than MEDIA_MAX_AGE_SECONDS counts as missing (fetched again when online,
- * unavailable offline), so put a fresh copy before an exam rather than keeping an old one.
+ * Bounded by the worker with workbox-expiration: at most MEDIA_MAX_ENTRIES files, the least recently used go first.
+ * No age limit: the files never change, and an exam downloaded for offline use must not expire on the device.
  */
 export const MEDIA_CACHE = 'eps-media';
 export const MEDIA_MAX_ENTRIES = 400;
-export const MEDIA_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

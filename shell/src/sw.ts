@@ -17,7 +17,7 @@
  * The code cache's name carries this deployment's index.html revision; a new worker deletes the other `eps-` caches
  * except MEDIA_CACHE.
  */
-import { MEDIA_CACHE, MEDIA_MAX_AGE_SECONDS, MEDIA_MAX_ENTRIES } from 'shared-api/media-cache';
+import { MEDIA_CACHE, MEDIA_MAX_ENTRIES } from 'shared-api/media-cache';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -66,7 +66,7 @@ router.registerRoute(new Route(
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     // plugins run in order: an expired copy is dropped before a range is cut from it
-    plugins: [whole, new ExpirationPlugin({ maxEntries: MEDIA_MAX_ENTRIES, maxAgeSeconds: MEDIA_MAX_AGE_SECONDS }), new RangeRequestsPlugin()],
+    plugins: [whole, new ExpirationPlugin({ maxEntries: MEDIA_MAX_ENTRIES }), new RangeRequestsPlugin()],
   }),
 ));
 router.registerRoute(new Route(
