@@ -47,15 +47,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export function examPlan() {
   const listening = Array.from({ length: 20 }, (_, i) => ({
     number: 21 + i,
-    // 20 to 60 s, each a different length (identical bytes would be stored once: the store is content-addressed)
-    clip: { seconds: 20 + Math.round((40 * i) / 19), kbps: 128, channels: 2 },
+    // 20 to 60 s, each its own speech (identical bytes would be stored once: the store is content-addressed)
+    clip: { seconds: 20 + Math.round((40 * i) / 19), kbps: 128, channels: 2, seed: 21 + i },
     // questions 21, 23, ..., 35: four option clips of about 10 s each (9.5-10.5 s, all different)
-    options: i % 2 === 0 && i < 16 ? [0, 1, 2, 3].map((k) => ({ seconds: 9.5 + (i * 4 + k) / 32, kbps: 128, channels: 2 })) : null,
+    options: i % 2 === 0 && i < 16 ? [0, 1, 2, 3].map((k) => ({ seconds: 9.5 + (i * 4 + k) / 32, kbps: 128, channels: 2, seed: 100 + i * 4 + k })) : null,
   }));
   const reading = Array.from({ length: 20 }, (_, i) => ({
     number: 1 + i,
-    // questions 1, 4, 7, 10, 13, 16: an image of about 150 kB (different sizes: different bytes)
-    image: i % 3 === 0 && i < 18 ? { width: 800 + i * 8, height: 600, approxBytes: 150_000 } : null,
+    // questions 1, 4, 7, 10, 13, 16: a photo of about 150 kB (each its own seed: different bytes)
+    image: i % 3 === 0 && i < 18 ? { width: 1024, height: 768, approxBytes: 150_000, seed: 1 + i } : null,
   }));
   return { listening, reading };
 }
@@ -104,7 +104,9 @@ export async function generateMedia(plan, log) {
 // ---------- HTTP as a device ----------
 /** A student's browser: at most 6 keep-alive connections to the host, its own. */
 function browser(base) {
-  return new Pool(base, { connections: PER_HOST, pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 });
+  const dev = new Pool(base, { connections: PER_HOST, pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 });
+  dev.origin = base;
+  return dev;
 }
 
 /** JSON request; { status, body, bytes, ms } (status 0: connection error), never throws. */
@@ -126,19 +128,36 @@ async function json(dev, method, url, body, token, signal) {
   }
 }
 
-/** GET of a file, whole body read and counted (not kept); { status, bytes, start, end, error? }. */
-async function getFile(dev, url, signal) {
+/**
+ * GET of a file, its whole body read and counted but not kept; { status, bytes, start, end, error? }. Written on
+ * undici's dispatch API (the body's chunks counted as they arrive, no stream in between): the load generator shares
+ * the two cores with the server it measures, and a stream per response cost it a third more CPU.
+ */
+function getFile(dev, url, signal) {
   const start = performance.now();
-  try {
-    const res = await dev.request({ method: 'GET', path: url, signal });
+  return new Promise((resolve) => {
+    let status = 0;
+    let declared = NaN;
     let bytes = 0;
-    for await (const chunk of res.body) bytes += chunk.length;
-    const declared = Number(res.headers['content-length']);
-    const ok = res.statusCode === 200 && (!Number.isFinite(declared) || declared === bytes);
-    return { status: res.statusCode, bytes, start, end: performance.now(), error: ok ? undefined : `${res.statusCode}, ${bytes} of ${declared} bytes` };
-  } catch (err) {
-    return { status: 0, bytes: 0, start, end: performance.now(), error: err.message };
-  }
+    let settled = false;
+    let controller;
+    const done = (error) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      resolve({ status, bytes, start, end: performance.now(), error });
+    };
+    const onAbort = () => { controller?.abort(signal.reason); done(signal.reason?.message ?? 'aborted'); };
+    if (signal?.aborted) { done(signal.reason?.message ?? 'aborted'); return; }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    dev.dispatch({ origin: dev.origin, method: 'GET', path: url }, {
+      onRequestStart(c) { controller = c; },
+      onResponseStart(_c, code, headers) { status = code; declared = Number(headers['content-length']); },
+      onResponseData(_c, chunk) { bytes += chunk.length; },
+      onResponseEnd() { done(status === 200 && (!Number.isFinite(declared) || declared === bytes) ? undefined : `${status}, ${bytes} of ${declared} bytes`); },
+      onResponseError(_c, err) { done(err.message); },
+    });
+  });
 }
 
 /** Every file of `urls` with at most PER_HOST requests in flight; the replies in order. */
@@ -224,6 +243,7 @@ async function authorExam(base, plan, media, students, log) {
     const examId = exam._id;
     let uploadedBytes = 0;
     let uploads = 0;
+    const urls = new Set();
     const upload = async (name, key, ext) => {
       const f = media.files.get(key);
       const data = fs.readFileSync(f.path);
@@ -239,7 +259,9 @@ async function authorExam(base, plan, media, students, log) {
       }
       uploadedBytes += data.length;
       uploads++;
-      return must(r, `upload ${key}`).url;
+      const { url } = must(r, `upload ${key}`);
+      urls.add(url);
+      return url;
     };
     const question = async (body) => must(await json(dev, 'POST', `questions/create/new/${examId}/${author.id}`, body, author.token), `question ${body.question_number}`);
     const base_ = { main_heading_image: false, heading: '', description: '', description_image: false, description_boxed: false, answer_details: '' };
@@ -261,6 +283,7 @@ async function authorExam(base, plan, media, students, log) {
         listening: clip, answer: String(1 + (q.number % 4)),
       });
     }
+    if (urls.size !== uploads) throw new Error(`author: ${uploads} files uploaded but ${urls.size} distinct: the generated files must all differ`);
     must(await json(dev, 'PUT', `exams/publish/${examId}/${author.id}`, undefined, author.token), 'publish');
     // every student may take this exam (the User Access dialog: selected exam)
     const access = await pool(students, 10, (s) => json(dev, 'POST', `examaccess/create/${author.id}`,
@@ -497,6 +520,11 @@ export async function runStartPhase(opts) {
       + `${errors.length ? ` e.g. ${errors.slice(0, 3).join('; ')}` : ''}`);
     log(`  served: ${mb(servedBytes)} MB in all (${requests} requests), ${mb(perStudent, 2)} MB per student (package ${fmt(packageBytes / 1000)} kB + ${ok[0]?.files.length ?? 0} files ${mb(fileBytes, 2)} MB); `
       + `media ${fmt(tp.mbps)} MB/s, ${fmt(tp.rps)} requests/s over ${fmt(tp.windowMs / 1000, 1)} s; load generator CPU ${fmt((cpu.user + cpu.system) / 1e6, 1)} s`);
+
+    if (errors.length) {
+      const tail = server.output().trim().split('\n').slice(-8).map((l) => `  (server) ${l.slice(0, 300)}`).join('\n');
+      if (tail) log(tail);
+    }
 
     // the bytes the students received, once more, for nginx
     let ng = null;
