@@ -25,6 +25,7 @@
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
 import {
@@ -205,13 +206,45 @@ async function getStarted(dev, s, examId, signal) {
   return { at: performance.now(), ms: r.ms + c.ms };
 }
 
+/**
+ * Renditions are made in the background after an upload; an exam is uploaded well before its students come, so the
+ * stampede waits (at most 6 minutes, polling the student's package) until every uploaded audio is replaced by its
+ * rendition in the package, and the package has not changed for 3 s (images are uploaded first, and a rendition is
+ * kept only when smaller: an image may stay the original). Returns what it saw.
+ */
+async function waitForRenditions(base, s, examId, uploaded, log) {
+  const t0 = performance.now();
+  const dev = browser(base);
+  try {
+    let last;
+    let stableSince = 0;
+    for (;;) {
+      const r = await json(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token);
+      if (r.status !== 200) throw new Error(`download while waiting for renditions: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+      const originals = r.body.files.filter((f) => uploaded.has(f.url));
+      const audioLeft = originals.filter((f) => f.url.endsWith('.mp3')).length;
+      if (r.body.bytes !== last) { last = r.body.bytes; stableSince = performance.now(); }
+      const waited = performance.now() - t0;
+      if ((audioLeft === 0 && performance.now() - stableSince >= 3000) || waited > 6 * 60_000) {
+        log(`  renditions: ${audioLeft === 0 ? 'made' : `NOT all made (${audioLeft} audio files still originals)`} after ${fmt(waited / 1000, 1)} s; `
+          + `the package: ${r.body.files.length} files, ${mb(r.body.bytes, 2)} MB, ${originals.length} of them originals`);
+        return { waitedMs: waited, audioLeft, originals: originals.length };
+      }
+      await sleep(1000);
+    }
+  } finally {
+    await dev.close();
+  }
+}
+
 /** Whether the server has the download endpoint: 404 with the router's own "Route ... not found" means no. */
 async function packageMode(base, s, examId) {
   const dev = browser(base);
   try {
     const r = await json(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token);
     if (r.status === 200) return 'download';
-    if (r.status === 404) return 'running';
+    // the not-found handler's own 404 (the exam's is 'Exam Not Found'): a server before the download endpoint
+    if (r.status === 404 && r.body?.error === 'Not Found') return 'running';
     throw new Error(`GET exams/download answered ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
   } finally {
     await dev.close();
@@ -292,7 +325,7 @@ async function authorExam(base, plan, media, students, log) {
     if (refused.length) throw new Error(`author: access refused for ${refused.length} students, e.g. ${refused[0].status} ${JSON.stringify(refused[0].body)}`);
     log(`  author: exam uploaded through the API (${uploads} files, ${mb(uploadedBytes)} MB; 40 questions; published; `
       + `access for ${students.length} students) in ${fmt((performance.now() - t0) / 1000, 1)} s`);
-    return { examId, uploadedBytes, uploads, instituteId: author.id };
+    return { examId, uploadedBytes, uploads, urls, instituteId: author.id };
   } finally {
     await dev.close();
   }
@@ -501,6 +534,8 @@ export async function runStartPhase(opts) {
 
     const mode = await packageMode(base, sessions[0], exam.examId);
     log(`  exam package: ${mode === 'download' ? 'GET /api/exams/download (before Get Started)' : 'no download endpoint on this server: the exam as loaded today (Get Started, attempts/running, its media URLs)'}`);
+    const renditions = mode === 'download' ? await waitForRenditions(base, sessions[0], exam.examId, exam.urls, log) : null;
+    const load = os.loadavg()[0];
     const cpu0 = process.cpuUsage();
     const { recs, wallMs } = await stampede(base, sessions, exam.examId, mode, spreadS);
     const cpu = process.cpuUsage(cpu0);
@@ -515,7 +550,7 @@ export async function runStartPhase(opts) {
     // JSON requests per student: the list, then download + reports/create + increaseCount, or reports/create +
     // increaseCount + attempts/running: 4 either way
     const requests = recs.reduce((a, r) => a + r.files.length + 4, 0);
-    log(`  stampede: ${N} students in ${fmt(wallMs / 1000, 1)} s; ready ${ok.length}/${N}: p50 ${fmt(pct(ready, 50) / 1000, 1)} s, `
+    log(`  stampede (load average ${fmt(load, 1)} before it): ${N} students in ${fmt(wallMs / 1000, 1)} s; ready ${ok.length}/${N}: p50 ${fmt(pct(ready, 50) / 1000, 1)} s, `
       + `p95 ${fmt(pct(ready, 95) / 1000, 1)} s, p99 ${fmt(pct(ready, 99) / 1000, 1)} s, max ${fmt(ready.at(-1) / 1000, 1)} s; errors ${errors.length}`
       + `${errors.length ? ` e.g. ${errors.slice(0, 3).join('; ')}` : ''}`);
     log(`  served: ${mb(servedBytes)} MB in all (${requests} requests), ${mb(perStudent, 2)} MB per student (package ${fmt(packageBytes / 1000)} kB + ${ok[0]?.files.length ?? 0} files ${mb(fileBytes, 2)} MB); `
@@ -554,7 +589,7 @@ export async function runStartPhase(opts) {
     return {
       kind, N, spreadS, mode, wallMs, okCount: ok.length, errors, p50: pct(ready, 50), p95: pct(ready, 95), p99: pct(ready, 99), max: ready.at(-1),
       servedBytes, requests, perStudent, packageBytes, fileBytes, files: ok[0]?.files.length ?? 0, uploadedBytes: exam.uploadedBytes, uploads: exam.uploads,
-      media: tp, nginx: ng, ratio: ng ? tp.mbps / ng.mbps : NaN,
+      media: tp, nginx: ng, ratio: ng ? tp.mbps / ng.mbps : NaN, renditions, load,
     };
   } finally {
     await release();
