@@ -89,8 +89,9 @@ if (!Number.isFinite(START_SPREAD) || START_SPREAD < 0 || START_SPREAD > 60) {
 }
 const runEnd = PHASE !== 'start';
 const runStart = PHASE !== 'end';
-// the exam-end burst: 15 minutes for both databases; the start stampede: 12 more
-const TIME_LIMIT_MS = ((runEnd ? 15 : 0) + (runStart ? 12 : 0)) * 60 * 1000;
+// the exam-end burst: 15 minutes for both databases; the start stampede: 30 more (its media generated, then on each
+// database the exam uploaded, its renditions made, the stampede and nginx's run)
+const TIME_LIMIT_MS = ((runEnd ? 15 : 0) + (runStart ? 30 : 0)) * 60 * 1000;
 
 // ---------- clean-up and the time limit ----------
 const cleanups = [];

@@ -364,7 +364,8 @@ async function stampede(base, sessions, examId, mode, spreadS) {
         if (f.error) rec.errors.push(`${pkg.files[k].url}: ${f.error}`);
         else if (pkg.files[k].bytes !== undefined && pkg.files[k].bytes !== f.bytes) rec.errors.push(`${pkg.files[k].url}: ${f.bytes} bytes, the package says ${pkg.files[k].bytes}`);
       });
-      if (pkg.declared !== undefined && pkg.declared !== rec.fileBytes) rec.errors.push(`files ${rec.fileBytes} bytes, the package says ${pkg.declared}`);
+      // the package's `bytes`: its files and its own JSON
+      if (pkg.declared !== undefined && pkg.declared !== rec.fileBytes + pkg.bytes) rec.errors.push(`package and files ${rec.fileBytes + pkg.bytes} bytes, the package says ${pkg.declared}`);
       rec.ready = performance.now() - arrived;
       if (pkg.started === undefined) {
         const st = await getStarted(dev, s, examId, ac.signal);
@@ -543,9 +544,11 @@ export async function runStartPhase(opts) {
     const ok = recs.filter((r) => !r.errors.length);
     const ready = ok.map((r) => r.ready).sort((a, b) => a - b);
     const errors = recs.flatMap((r) => r.errors);
-    const perStudent = ok.length ? ok[0].jsonBytes + ok[0].fileBytes : NaN;
-    const packageBytes = ok.length ? ok[0].packageBytes : NaN;
-    const fileBytes = ok.length ? ok[0].fileBytes : NaN;
+    // what one student downloads: a student who got every file (all get the same exam)
+    const whole = recs.find((r) => r.ready !== undefined && r.files.every((f) => !f.error));
+    const perStudent = whole ? whole.jsonBytes + whole.fileBytes : NaN;
+    const packageBytes = whole ? whole.packageBytes : NaN;
+    const fileBytes = whole ? whole.fileBytes : NaN;
     const servedBytes = recs.reduce((a, r) => a + r.jsonBytes + r.fileBytes, 0);
     // JSON requests per student: the list, then download + reports/create + increaseCount, or reports/create +
     // increaseCount + attempts/running: 4 either way
@@ -553,7 +556,7 @@ export async function runStartPhase(opts) {
     log(`  stampede (load average ${fmt(load, 1)} before it): ${N} students in ${fmt(wallMs / 1000, 1)} s; ready ${ok.length}/${N}: p50 ${fmt(pct(ready, 50) / 1000, 1)} s, `
       + `p95 ${fmt(pct(ready, 95) / 1000, 1)} s, p99 ${fmt(pct(ready, 99) / 1000, 1)} s, max ${fmt(ready.at(-1) / 1000, 1)} s; errors ${errors.length}`
       + `${errors.length ? ` e.g. ${errors.slice(0, 3).join('; ')}` : ''}`);
-    log(`  served: ${mb(servedBytes)} MB in all (${requests} requests), ${mb(perStudent, 2)} MB per student (package ${fmt(packageBytes / 1000)} kB + ${ok[0]?.files.length ?? 0} files ${mb(fileBytes, 2)} MB); `
+    log(`  served: ${mb(servedBytes)} MB in all (${requests} requests), ${mb(perStudent, 2)} MB per student (package ${fmt(packageBytes / 1000)} kB + ${whole?.files.length ?? 0} files ${mb(fileBytes, 2)} MB); `
       + `media ${fmt(tp.mbps)} MB/s, ${fmt(tp.rps)} requests/s over ${fmt(tp.windowMs / 1000, 1)} s; load generator CPU ${fmt((cpu.user + cpu.system) / 1e6, 1)} s`);
 
     if (errors.length) {
@@ -563,8 +566,8 @@ export async function runStartPhase(opts) {
 
     // the bytes the students received, once more, for nginx
     let ng = null;
-    if (ok.length) {
-      const urls = ok[0].urls;
+    if (whole) {
+      const urls = whole.urls;
       const filesDir = tempDir('bench-start-served');
       own(async () => fs.rmSync(filesDir, { recursive: true, force: true }));
       const served = new Map();
@@ -588,7 +591,7 @@ export async function runStartPhase(opts) {
     await server.stop();
     return {
       kind, N, spreadS, mode, wallMs, okCount: ok.length, errors, p50: pct(ready, 50), p95: pct(ready, 95), p99: pct(ready, 99), max: ready.at(-1),
-      servedBytes, requests, perStudent, packageBytes, fileBytes, files: ok[0]?.files.length ?? 0, uploadedBytes: exam.uploadedBytes, uploads: exam.uploads,
+      servedBytes, requests, perStudent, packageBytes, fileBytes, files: whole?.files.length ?? 0, uploadedBytes: exam.uploadedBytes, uploads: exam.uploads,
       media: tp, nginx: ng, ratio: ng ? tp.mbps / ng.mbps : NaN, renditions, load,
     };
   } finally {
