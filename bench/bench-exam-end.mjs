@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /**
- * The exam-end burst. `npm run bench` (or: node --import tsx bench/bench-exam-end.mjs [--students N] [--rounds R]
- * [--db pglite|postgres|both])
+ * The exam-end burst and the start stampede. `npm run bench` (or: node --import tsx bench/bench-exam-end.mjs
+ * [--phase end|start|all] [--students N] [--rounds R] [--start-students N] [--start-spread S] [--db pglite|postgres|both])
+ *
+ * `--phase start` runs only the start stampede (./bench-start.mjs: a realistic exam uploaded by its author, N students,
+ * default 500, download it and press Get Started; nginx serves the same files for comparison); `--phase end` only
+ * the exam-end burst below; the default runs both, for each database.
  *
  * For each database (PGlite always; PostgreSQL when BENCH_DATABASE_URL / postgres://postgres@127.0.0.1:5432/test
  * answers): prepares a temporary database (migrations, demo seed, N students of the demo institute, each with an
@@ -40,6 +44,7 @@ import { Client } from 'undici';
 import {
   freshPgDatabase, pgReachable, pool, prepareDatabase, readStoredResults, startServer, tempDir, PASSWORD,
 } from '../server/test/procs.ts';
+import { prepareStartMedia, runStartPhase, startMarkdown, startVerdicts } from './bench-start.mjs';
 
 // ---------- options ----------
 const argv = process.argv.slice(2);
@@ -67,14 +72,37 @@ if (!Number.isInteger(BACK_OFFICE) || BACK_OFFICE < 0 || BACK_OFFICE > 200) {
   console.error('--back-office must be an integer from 0 to 200');
   process.exit(2);
 }
-const TIME_LIMIT_MS = 15 * 60 * 1000;
+const PHASE = arg('phase') ?? process.env.BENCH_PHASE ?? 'all';
+if (!['end', 'start', 'all'].includes(PHASE)) {
+  console.error('--phase must be end, start or all');
+  process.exit(2);
+}
+const START_N = Number(arg('start-students') ?? process.env.BENCH_START_STUDENTS ?? 500);
+if (!Number.isInteger(START_N) || START_N < 1 || START_N > 2000) {
+  console.error('--start-students must be an integer from 1 to 2000');
+  process.exit(2);
+}
+const START_SPREAD = Number(arg('start-spread') ?? process.env.BENCH_START_SPREAD ?? 0);
+if (!Number.isFinite(START_SPREAD) || START_SPREAD < 0 || START_SPREAD > 60) {
+  console.error('--start-spread must be a number of seconds from 0 (all at once) to 60');
+  process.exit(2);
+}
+const runEnd = PHASE !== 'start';
+const runStart = PHASE !== 'end';
+// the exam-end burst: 15 minutes for both databases; the start stampede: 30 more (its media generated, then on each
+// database the exam uploaded, its renditions made, the stampede and nginx's run)
+const TIME_LIMIT_MS = ((runEnd ? 15 : 0) + (runStart ? 30 : 0)) * 60 * 1000;
 
 // ---------- clean-up and the time limit ----------
 const cleanups = [];
-const cleanupAll = async () => {
-  while (cleanups.length) {
-    const fn = cleanups.pop();
-    try { await fn(); } catch (err) { console.error(`cleanup: ${err.message}`); }
+/** run once at the very end (the start phase's media, shared by both databases' runs) */
+const finalCleanups = [];
+const cleanupAll = async (final = true) => {
+  for (const list of final ? [cleanups, finalCleanups] : [cleanups]) {
+    while (list.length) {
+      const fn = list.pop();
+      try { await fn(); } catch (err) { console.error(`cleanup: ${err.message}`); }
+    }
   }
 };
 const limit = setTimeout(async () => {
@@ -520,7 +548,7 @@ async function runOne(kind, port) {
   console.log(`  server-side ratio per round: ${rounds.map((r) => fmt(r.ratio, 2)).join(', ')}; median ${fmt(median.ratio, 2)} (round ${median.round})`);
 
   // clean this run up now (the next run needs the CPU)
-  await cleanupAll();
+  await cleanupAll(false);
   return out;
 }
 
@@ -585,11 +613,29 @@ async function main() {
   }
   const started = Date.now();
   const all = [];
-  for (const [i, kind] of kinds.entries()) all.push(await runOne(kind, PORT_BASE + i));
-  console.log(`\n## Results (${new Date().toISOString()}, ${N} students, total ${fmt((Date.now() - started) / 1000)} s)`);
-  console.log(markdown(all));
+  const starts = [];
+  let startMedia;
+  if (runStart) {
+    startMedia = await prepareStartMedia(console.log);
+    finalCleanups.push(startMedia.cleanup);
+  }
+  const profile = process.env.BENCH_PROFILE;
+  for (const [i, kind] of kinds.entries()) {
+    if (runEnd) all.push(await runOne(kind, PORT_BASE + i));
+    if (runStart) {
+      starts.push(await runStartPhase({
+        kind, port: PORT_BASE + 10 + i, students: START_N, spreadS: START_SPREAD, pgUrl: PG_URL, plan: startMedia.plan, media: startMedia.media,
+        cleanups, log: console.log, profileDir: profile,
+        serverArgs: [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
+      }));
+    }
+  }
+  console.log(`\n## Results (${new Date().toISOString()}, total ${fmt((Date.now() - started) / 1000)} s)`);
+  if (all.length) console.log(`\n## The exam-end burst, ${N} students\n${markdown(all)}`);
+  if (starts.length) console.log(`\n## The start stampede, ${START_N} students\n${starts.map(startMarkdown).join('\n')}`);
   let failed = false;
   for (const r of all) for (const [, ok] of verdicts(r)) if (!ok) failed = true;
+  for (const r of starts) for (const [, ok] of startVerdicts(r)) if (!ok) failed = true;
   if (all.some((r) => r.lost > 0)) console.log('\nLOST SUBMISSIONS: see above.');
   return failed ? 1 : 0;
 }

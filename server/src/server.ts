@@ -61,7 +61,10 @@ async function main(): Promise<void> {
     // the submit batch's statements once on no rows (rolled back): the first exam-end burst does not pay their
     // first-use cost (catalog caches, relation files, plans)
     await warmUpBatchers(app.db, database.kind).catch((err: unknown) => app.log.warn(`warm-up skipped: ${(err as Error).message}`));
-    await app.listen({ port: config.port, host: config.host });
+    // A class opening the exam together opens thousands of connections at once (six per browser): Node's default
+    // accept queue (511) overflows while the event loop is busy, and a connection the kernel gave up on is reset
+    // when its request arrives (ECONNRESET). The kernel caps the queue at net.core.somaxconn.
+    await app.listen({ port: config.port, host: config.host, backlog: 4096 });
     // Closes attempts left open past deadline + grace (tab closed, connection lost) from their saved answers.
     stopSweeper = startExpirySweeper(app.db, {
       everySeconds: config.examSweepSeconds,
