@@ -170,12 +170,31 @@ describe('GET exams/download', () => {
     const other = await call(w.t, w.student, 'GET', `exams/users/getAll/${w.student.id}`);
     for (const e of other.data as { downloadBytes: number }[]) assert.equal(typeof e.downloadBytes, 'number');
 
+    // Another server process's edit (straight into the database): seen within a second (the version is kept that long).
     await w.t.db.update(questions).set({ heading: 'A longer heading than before', updatedAt: new Date() })
       .where(sql`${questions.examId} = ${examId} and ${questions.questionNumber} = 1`);
-    const after = (await download(w.student)).data.bytes as number;
+    const edited = Date.now();
+    let after = before;
+    while (after === before && Date.now() - edited < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = (await download(w.student)).data.bytes as number;
+    }
     assert.equal(after, before + 'A longer heading than before'.length);
+    assert.ok(Date.now() - edited < 2000, `another process's edit seen after ${Date.now() - edited} ms`);
     const again = await call(w.t, w.student, 'GET', `exams/published/users/${w.student.id}`);
     assert.equal((again.data as { _id: string; downloadBytes: number }[]).find((e) => e._id === examId)!.downloadBytes, after);
+
+    // This process's edit (through the API): seen by the very next download. (The exam is unpublished for the edit:
+    // it has too few questions to stay published through an edit.)
+    const [q1] = await w.t.db.select({ id: questions.id }).from(questions)
+      .where(sql`${questions.examId} = ${examId} and ${questions.questionNumber} = 1`);
+    await w.t.db.update(exams).set({ status: 0 }).where(eq(exams.id, examId));
+    const put = await call(w.t, w.institute, 'PUT', `questions/new/${examId}/${q1!.id}/${w.institute.id}`,
+      validQuestion(1, { audio: urls.speech! }, { description: urls.photo, description_image: true, heading: 'Edited through the API, at once' }));
+    assert.equal(put.statusCode, 200, put.body);
+    await w.t.db.update(exams).set({ status: 1 }).where(eq(exams.id, examId));
+    const pkg = await download(w.student);
+    assert.match(pkg.body, /Edited through the API, at once/);
   });
 });
 

@@ -2,8 +2,10 @@
  * What a student downloads to take an exam: its questions as the running exam sends them (never an answer: those
  * columns are not even selected), with every media URL replaced by its rendition where one exists (../renditions/),
  * and the list of media files with their sizes. Built once per exam and kept while the exam's questions and the
- * renditions are unchanged (a version read from the database on every use, so several server processes agree);
- * a class opening the start page together costs one build.
+ * renditions are unchanged: a version read from the database, so several server processes agree, and itself kept for
+ * a second (VERSION_TTL_MS; a class opening the start page together costs one build and a version query a second,
+ * not a query per student). A change made by this process (packagesChanged) is seen at once; one made by another
+ * process on the same PostgreSQL, within a second.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -17,6 +19,7 @@ import { mapQuestionMedia } from '../authoring/questions.ts';
 import { parseMediaUrl } from 'shared-api/media-url';
 import type { ExamDownload, Question } from 'shared-api/types';
 import { isOverdue } from './close.ts';
+import { packageGeneration } from './package-generation.ts';
 import { toQuestionJson } from './serialize.ts';
 
 export interface ExamPackage {
@@ -115,11 +118,26 @@ async function versions(db: Db, examIds: string[]): Promise<Map<string, string>>
   return new Map(examIds.map((id) => [id, `${byExam.get(id) ?? ''}|${r?.v ?? ''}`]));
 }
 
+const VERSION_TTL_MS = 1000;
+const versionCache = new LRUCache<string, Promise<Map<string, string>>>({ max: 1000, ttl: VERSION_TTL_MS });
+
+/** versions(), shared by the requests of the same second (and by concurrent ones: the promise is kept). */
+function recentVersions(db: Db, examIds: string[]): Promise<Map<string, string>> {
+  const key = `${packageGeneration()}|${[...examIds].sort().join(',')}`;
+  let hit = versionCache.get(key);
+  if (!hit) {
+    hit = versions(db, examIds);
+    versionCache.set(key, hit);
+    hit.catch(() => { if (versionCache.get(key) === hit) versionCache.delete(key); });
+  }
+  return hit;
+}
+
 /** The packages of these exams, from the cache when their version is unchanged. */
 export async function examPackages(db: Db, examIds: string[]): Promise<Map<string, ExamPackage>> {
   const out = new Map<string, ExamPackage>();
   if (examIds.length === 0) return out;
-  const current = await versions(db, examIds);
+  const current = await recentVersions(db, examIds);
   await Promise.all(examIds.map(async (id) => {
     const version = current.get(id)!;
     let entry = cache.get(id);

@@ -12,6 +12,7 @@ import { HttpError } from '../errors.ts';
 import { isId, newId } from '../ids.ts';
 import { check } from '../validate.ts';
 import { toQuestionJson } from '../attempts/serialize.ts';
+import { packagesChanged } from '../attempts/package-generation.ts';
 import { loadExamFor } from './exams.ts';
 import { fieldsToRow, isQuestionType, mediaHashes, missingMedia, publishProblem, QMSG, questionSchema, rowToFields } from './questions.ts';
 
@@ -72,6 +73,7 @@ async function saveQuestion(db: Db, exam: ExamRow, body: Record<string, unknown>
     if (isUniqueViolation(err)) throw new HttpError(409, QMSG.numberUsed);
     throw err;
   }
+  packagesChanged();
   const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
   return toQuestionJson(row!);
 }
@@ -96,5 +98,6 @@ export async function deleteQuestion(db: Db, me: AuthUser, questionId: string): 
   const exam = await loadExamFor(db, me, q.examId, 'write');
   if (exam.status === 1) throw new HttpError(400, QMSG.unpublishFirst);
   await db.delete(questions).where(eq(questions.id, q.id));
+  packagesChanged();
   return { _id: q.id };
 }

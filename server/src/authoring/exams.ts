@@ -14,6 +14,7 @@ import { HttpError } from '../errors.ts';
 import { isId, newId } from '../ids.ts';
 import { publishProblem } from './questions.ts';
 import { toExamJson } from '../serializers.ts';
+import { packagesChanged } from '../attempts/package-generation.ts';
 
 export const EXAM_MSG = {
   notFound: 'Exam Not Found',
@@ -211,6 +212,7 @@ export async function deleteExam(db: Db, me: AuthUser, examId: string): Promise<
     await tx.delete(questions).where(eq(questions.examId, exam.id));
     await tx.delete(examInstituteAccess).where(eq(examInstituteAccess.examId, exam.id));
   });
+  packagesChanged();
   return { _id: exam.id };
 }
 

@@ -12,6 +12,7 @@ import { Piscina } from 'piscina';
 import { queryRows, type Db } from '../db/index.ts';
 import { media, mediaRenditions } from '../db/schema.ts';
 import { storeMedia } from '../media.ts';
+import { packagesChanged } from '../attempts/package-generation.ts';
 import type { RenditionInput, RenditionOutput } from './encode.ts';
 
 /**
@@ -158,6 +159,7 @@ export class Renditions {
     if ('kept' in out) {
       await this.db.update(mediaRenditions).set({ status: 'kept', note: out.kept, doneAt: new Date() })
         .where(eq(mediaRenditions.originalHash, hash));
+      packagesChanged();
       this.stats.kept++;
       this.log.info({ media: hash, reason: out.kept }, 'renditions: students get the original');
       return;
@@ -170,6 +172,7 @@ export class Renditions {
         .where(eq(mediaRenditions.originalHash, hash));
       return stored;
     });
+    packagesChanged();
     this.stats.made++;
     this.log.info({ media: hash, rendition: url, bytes: `${row!.data.length} -> ${rendition.data.length}`, note: rendition.note }, 'renditions: made');
   }
