@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { storeMedia, parseRange, MediaCache } from '../src/media.ts';
+import { storeMedia, parseRange, MediaCache, MEDIA_CSP } from '../src/media.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -36,6 +36,21 @@ describe('GET /media/:file', () => {
     assert.ok(etag);
     const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
     assert.equal(again.statusCode, 304);
+  });
+
+  test('a file may run and load nothing, even an SVG opened on its own (its own policy, not the pages\')', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const svgUrl = await storeMedia(t.db, svg, 'image/svg+xml', 'svg', null);
+    for (const u of [svgUrl, url, '/media/nothing-here.mp3', `/media/${'0'.repeat(64)}.mp3`]) {
+      const r = await t.app.inject({ url: u });
+      assert.equal(r.headers['content-security-policy'], MEDIA_CSP, u);
+      assert.equal(r.headers['x-content-type-options'], 'nosniff', u);
+    }
+    assert.match(MEDIA_CSP, /default-src 'none'/);
+    assert.match(MEDIA_CSP, /(^|; )sandbox(;|$)/);
+    // the pages keep theirs
+    const page = await t.app.inject({ url: '/api/health' });
+    assert.match(String(page.headers['content-security-policy']), /script-src 'self'/);
   });
 
   test('range requests: 206', async () => {
