@@ -12,6 +12,7 @@ import { RequestLogAtDebug } from './request-log.ts';
 import { limitHeavyReads, readConcurrency } from './read-limit.ts';
 import { attemptBatchers } from './attempts/batcher.ts';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { Renditions } from './renditions/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     routeList: { method: string; url: string }[];
     /** the back-office read limiter (./read-limit.ts) */
     heavyReads: LimitFunction;
+    /** media renditions for students, made in worker threads (./renditions/) */
+    renditions: Renditions;
   }
 }
 
@@ -80,6 +83,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('preHandler', async (request) => {
     assertStorable({ params: request.params, query: request.query, body: request.body });
   });
+
+  // the backfill of media stored before starts when the app is ready; close() waits for the file being encoded
+  const renditions = new Renditions(database.db, app.log, { threads: config.renditionThreads, singleProcess: database.kind === 'pglite' });
+  app.decorate('renditions', renditions);
+  app.addHook('onReady', async () => renditions.kick());
+  app.addHook('onClose', async () => renditions.close());
 
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);

@@ -1,6 +1,7 @@
 /** Every setting comes from the environment, with defaults. `loadConfig(env)` lets tests build configs. */
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** /work/main (the monorepo root), computed from this file's location: server/src/config.ts */
@@ -49,6 +50,8 @@ export interface Config {
   transferTimeoutMs: number;
   /** exam transfer: total bytes one transfer may download */
   transferMaxBytes: number;
+  /** worker threads that make media renditions (src/renditions/); 0 = none made (students get the originals) */
+  renditionThreads: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
@@ -116,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferAllowHosts: (str(env, 'TRANSFER_ALLOW_HOSTS') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     transferTimeoutMs: int(env, 'TRANSFER_TIMEOUT_MS', 15_000, 1),
     transferMaxBytes: int(env, 'TRANSFER_MAX_BYTES', 60 * 1024 * 1024, 1),
+    // one core is left to the event loop that serves running exams
+    renditionThreads: int(env, 'RENDITION_THREADS', Math.min(2, Math.max(1, availableParallelism() - 1))),
   };
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema.ts';
 import { issueToken } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
-import { bearer, buildTestApp, TEST_DIR, type TestApp } from './helpers.ts';
+import { bearer, buildTestApp, TEST_DIR, type BuildTestAppOptions, type TestApp } from './helpers.ts';
 
 export const PNG = fs.readFileSync(path.join(TEST_DIR, 'fixtures', 'media', 'dot.png'));
 export const MP3 = fs.readFileSync(path.join(TEST_DIR, 'fixtures', 'media', 'tone.mp3'));
@@ -37,8 +37,8 @@ async function addUser(t: TestApp, role: number, instituteRole: number, createdB
   return { id, token: issueToken(row!, t.config.jwtSecret!, 3600) };
 }
 
-export async function buildWorld(): Promise<World> {
-  const t = await buildTestApp();
+export async function buildWorld(options: BuildTestAppOptions = {}): Promise<World> {
+  const t = await buildTestApp(options);
   const ids = t.seed!.ids!;
   const [adminRow] = await t.db.select().from(users).where(eq(users.id, ids.admin));
   const [instRow] = await t.db.select().from(users).where(eq(users.id, ids.institute));

@@ -42,7 +42,8 @@ export interface BuildTestAppOptions {
 
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: ':memory:', JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', ...env }),
+    // no renditions unless a test asks (RENDITION_THREADS): background encodes would race the tests' fingerprints
+    ...loadConfig({ DATA_DIR: ':memory:', JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', RENDITION_THREADS: '0', ...env }),
     databaseUrl: TEST_DATABASE_URL,
     ...overrides,
   };

@@ -244,6 +244,19 @@ export interface ListedExam extends Exam {
   reason: string | null;
   /** the student's running attempt of this exam (it is resumed, not started), or null */
   running?: RunningAttemptInfo | null;
+  /** what taking it downloads: its package's bytes (ExamDownload.bytes) */
+  downloadBytes: number;
+}
+
+/** GET exams/download/:examId/:userId: everything a student's device needs to take the exam, without answers. */
+export interface ExamDownload {
+  examId: string;
+  /** as the running exam sends them (no answer fields), media URLs pointing at the renditions students get */
+  questions: Question[];
+  /** every media file the questions reference, once, with its size */
+  files: { url: string; bytes: number }[];
+  /** the files plus this JSON itself */
+  bytes: number;
 }
 
 export interface RunningAttemptInfo {

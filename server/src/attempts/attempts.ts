@@ -3,7 +3,7 @@
  * answers, autosave, listening play counts and submit. The server owns the clock: deadline_at is fixed at start and an
  * attempt accepts changes until deadline + grace; after that it is closed from what was saved.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../db/index.ts';
 import {
   attemptAnswers, attempts, examAccess, examAccessExams, questions, results, type Attempt, type Result,
@@ -16,7 +16,8 @@ import { httpError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { displayName } from '../serializers.ts';
 import { alreadyClosed, closeAttempt, isOverdue, writeResult, type ClosedAttempt } from './close.ts';
-import { toAttemptJson, toQuestionJson } from './serialize.ts';
+import { examPackage } from './exam-package.ts';
+import { toAttemptJson } from './serialize.ts';
 import type { SubmitResponse } from 'shared-api/types';
 
 type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
@@ -115,30 +116,13 @@ async function closeIfOverdue(db: Db, clock: Clock, a: Attempt, now: Date): Prom
 export async function runningExam(db: Db, clock: Clock, studentId: string, examId: string, now = new Date()) {
   const [a] = await db.select().from(attempts).where(runningOf(studentId, examId)).limit(1);
   if (!a || (await closeIfOverdue(db, clock, a, now))) throw httpError(404, NO_RUNNING_EXAM);
-  // The answer columns are never selected: they cannot leak through a serializer change.
-  const rows = await db.select({
-    id: questions.id,
-    examId: questions.examId,
-    type: questions.type,
-    questionNumber: questions.questionNumber,
-    mainHeading: questions.mainHeading,
-    mainHeadingImage: questions.mainHeadingImage,
-    heading: questions.heading,
-    description: questions.description,
-    descriptionImage: questions.descriptionImage,
-    descriptionBoxed: questions.descriptionBoxed,
-    optionType: questions.optionType,
-    option1: questions.option1,
-    option2: questions.option2,
-    option3: questions.option3,
-    option4: questions.option4,
-    listening: questions.listening,
-  }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.questionNumber));
+  // The exam's package (./exam-package.ts): its answer columns are never selected, its media are the renditions.
+  const { questions: examQuestions } = await examPackage(db, examId);
   const saved = await db.select({ questionId: attemptAnswers.questionId, answer: attemptAnswers.answer })
     .from(attemptAnswers).where(eq(attemptAnswers.attemptId, a.id));
   return {
     attempt: toAttemptJson(a, now),
-    questions: rows.map(toQuestionJson),
+    questions: examQuestions,
     answers: Object.fromEntries(saved.map((r) => [r.questionId, r.answer])) as Record<string, string>,
     listeningStatus: (a.listeningStatus ?? {}) as Record<string, Partial<Record<AudioKey, number>>>,
   };

@@ -122,6 +122,23 @@ export const media = pgTable('media', {
 });
 
 /**
+ * The rendition students get of a media file (src/renditions/): claimed by one server process ('pending', with the
+ * claim's time), then 'done' (rendition_hash: a media row of its own) or 'kept' (no rendition: the original is what
+ * students get; note says why).
+ */
+export const mediaRenditions = pgTable('media_renditions', {
+  originalHash: text('original_hash').primaryKey(),
+  status: text('status').notNull(),
+  renditionHash: text('rendition_hash'),
+  note: text('note').notNull().default(''),
+  claimedAt: ts('claimed_at').notNull().defaultNow(),
+  doneAt: ts('done_at'),
+}, (t) => [
+  index('media_renditions_rendition_idx').on(t.renditionHash),
+  index('media_renditions_done_idx').on(t.doneAt).where(sql`${t.status} = 'done'`),
+]);
+
+/**
  * An attempt at an exam ("report" in the spec's calls). The server owns the clock: deadline_at is fixed at start.
  * status: running | submitted | expired (closed by the server from the autosaved answers).
  */

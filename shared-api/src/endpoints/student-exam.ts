@@ -3,7 +3,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { api, type ApiFailure } from '../api';
 import { store } from '../store';
 import type {
-  AudioKey, ListedExam, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
+  AudioKey, ExamDownload, ListedExam, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
 } from '../types';
 
 export const studentExamApi = api.injectEndpoints({
@@ -28,6 +28,10 @@ export const studentExamApi = api.injectEndpoints({
     getRunningExam: b.query<RunningExam, { examId: string; userId: string }>({
       query: ({ examId, userId }) => `attempts/running/${examId}/${userId}`,
       providesTags: (r) => (r ? [{ type: 'Attempt', id: r.attempt._id }] : []),
+    }),
+    /** The start page's download: the exam's questions (no answers) and its media files with their sizes. */
+    getExamDownload: b.query<ExamDownload, { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `exams/download/${examId}/${userId}`,
     }),
     saveAnswers: b.mutation<{ saved: number; serverNow: string; deadlineAt: string }, { attemptId: string; userId: string; answers: { question: string; answer: string }[] }>({
       query: ({ attemptId, userId, answers }) => ({ url: `attempts/${attemptId}/answers/${userId}`, method: 'PUT', body: { answers } }),
@@ -57,7 +61,7 @@ export const studentExamApi = api.injectEndpoints({
 
 export const {
   useGetAvailableExamsQuery, useGetOtherExamsQuery, useStartAttemptMutation, useIncreaseCountMutation,
-  useGetRunningExamQuery, useSaveAnswersMutation, useRecordListeningMutation, useSubmitResultMutation,
+  useGetRunningExamQuery, useGetExamDownloadQuery, useSaveAnswersMutation, useRecordListeningMutation, useSubmitResultMutation,
   useUpdateReportMutation, useGetMyResultsQuery, useGetResultQuery,
 } = studentExamApi;
 

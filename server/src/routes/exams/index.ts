@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Exam as ExamJson } from 'shared-api/types';
-import { listStudentExams } from '../../access/student-exams.ts';
+import { listStudentExams, type ListedExam } from '../../access/student-exams.ts';
+import { downloadForStudent, examPackages } from '../../attempts/exam-package.ts';
 import {
   allExams, assertMayAddExams, createExam, deleteExam, examsGrantedTo, examsOf, examsOfInstitute, publishExam, readExam,
   sharedExams, updateExam, type ExamBody,
@@ -15,7 +16,7 @@ import { institutesOfExam } from '../../authoring/sharing.ts';
 import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
 import { copyRemoteExam, remoteExams, type SiteBody } from '../../transfer/remote.ts';
 import { admin, backOffice, self, student } from '../guards.ts';
-import type { Id, P } from '../schemas.ts';
+import { ids, type Id, type P } from '../schemas.ts';
 
 const examBodySchema = {
   type: 'object',
@@ -43,11 +44,21 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- the student's lists (Available Exams, Other Exams List) -----------------------------------------------
 
+  // each exam with the size of its download (../../attempts/exam-package.ts)
+  const sized = async (list: ListedExam[]) => {
+    const packages = await examPackages(db, list.map((e) => e._id));
+    return list.map((e) => ({ ...e, downloadBytes: packages.get(e._id)!.bytes }));
+  };
+
   app.get<{ Params: P }>('/published/users/:userId', { preValidation: [student, self] }, async (request) =>
-    (await listStudentExams(db, request.user, new Date())).available);
+    sized((await listStudentExams(db, request.user, new Date())).available));
 
   app.get<{ Params: P }>('/users/getAll/:userId', { preValidation: [student, self] }, async (request) =>
-    (await listStudentExams(db, request.user, new Date())).other);
+    sized((await listStudentExams(db, request.user, new Date())).other));
+
+  // the start page's download of an exam the student may start (or resume) now: questions without answers, media
+  app.get<Id<'examId'>>('/download/:examId/:userId', { preValidation: [student, self], schema: { params: ids('examId') } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await downloadForStudent(db, app.config, request.user, request.params.examId)));
 
   // ---- the back office's lists -------------------------------------------------------------------------------
 
@@ -104,5 +115,9 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: P; Body: SiteBody & { exam: string } }>('/transferexam/:userId', {
     preValidation: [self, admin],
     schema: { body: copySchema },
-  }, async (request) => copyRemoteExam(db, app.config, request.user, request.body, request.log));
+  }, async (request) => {
+    const copied = await copyRemoteExam(db, app.config, request.user, request.body, request.log);
+    app.renditions.kick(); // the copied media's renditions are made here, as after an upload
+    return copied;
+  });
 }
