@@ -1,4 +1,5 @@
-import { ExamDownloader, formatBytes, formatProgress, type DownloadProgress, type MediaCache, type PackageFile } from './download';
+import { ExamDownloader, type DownloadProgress, type MediaCache, type PackageFile } from './download';
+import { formatBytes, formatProgress } from './size';
 
 /** Cache Storage's Cache as the browser keeps it: a put reads the whole body; a match gives a fresh copy. */
 class FakeCache implements MediaCache {
@@ -263,6 +264,22 @@ describe('the exam download', () => {
     expect((await d.run()).phase).toBe('complete');
     expect(server.count(A)).toBe(2);
     expect(server.count(B)).toBe(1);
+  });
+
+  it('a run stopped and started again at once (a page mounted twice) ends complete, each file stored once', async () => {
+    const sizes = { [A]: 5000, [B]: 5000, [C]: 5000, [D]: 5000 };
+    const server = new FakeServer(sizes);
+    const cache = new FakeCache();
+    const { d } = downloader(server, cache, files(sizes));
+    const first = d.run();
+    d.stop();
+    expect(d.getSnapshot().phase).toBe('idle');
+    const second = d.run();
+    expect(second).not.toBe(first);
+    await first;
+    expect(d.getSnapshot().phase).toBe('downloading');
+    expect(await second).toMatchObject({ phase: 'complete', filesStored: 4, doneBytes: 25_000 });
+    expect(cache.puts.sort()).toEqual([A, B, C, D]);
   });
 
   it('an exam without media is complete at once', async () => {

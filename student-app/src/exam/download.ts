@@ -77,8 +77,8 @@ export class ExamDownloader {
   private phase: DownloadPhase = 'idle';
   private error: string | null = null;
   private running: Promise<DownloadProgress> | null = null;
+  /** the current run's (a stopped run's workers wind down on their own and change nothing but the files they stored) */
   private abort: AbortController | null = null;
-  private stopAs: DownloadPhase = 'idle';
   private snapshot: DownloadProgress;
   private readonly listeners = new Set<() => void>();
 
@@ -112,9 +112,12 @@ export class ExamDownloader {
    * a file failed its tries). Called again, it goes on with the files still missing; while it runs, the same run.
    */
   run(): Promise<DownloadProgress> {
-    this.running ??= this.runOnce().finally(() => {
-      this.running = null;
-    });
+    if (!this.running) {
+      const run: Promise<DownloadProgress> = this.runOnce().finally(() => {
+        if (this.running === run) this.running = null;
+      });
+      this.running = run;
+    }
     return this.running;
   }
 
@@ -123,21 +126,25 @@ export class ExamDownloader {
    * what is stored.
    */
   stop(as: 'idle' | 'offline' = 'idle') {
-    if (!this.running) return;
-    this.stopAs = as;
-    this.abort?.abort();
+    if (!this.running || !this.abort) return;
+    this.abort.abort();
+    this.abort = null;
+    this.running = null;
+    this.arriving.clear();
+    this.finish(as, null);
   }
 
   private async runOnce(): Promise<DownloadProgress> {
     const abort = new AbortController();
     this.abort = abort;
-    this.stopAs = 'idle';
     this.error = null;
     this.setPhase('downloading');
     let cache: MediaCache;
     try {
       cache = await this.opts.openCache();
     } catch {
+      if (abort.signal.aborted) return this.snapshot;
+      this.abort = null;
       return this.finish('failed', 'This device cannot keep the exam (no storage).');
     }
     const queue = this.files.filter((f) => !this.stored.has(f.url));
@@ -155,8 +162,9 @@ export class ExamDownloader {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.opts.concurrency) }, worker));
+    if (abort.signal.aborted) return this.snapshot; // stopped: stop() has said how
+    this.abort = null;
     this.arriving.clear();
-    if (abort.signal.aborted) return this.finish(this.stopAs, null);
     const h = halt as { phase: 'offline' | 'failed'; error: string | null } | null;
     if (h) return this.finish(h.phase, h.error);
     return this.finish(this.stored.size === this.files.length ? 'complete' : 'failed', null);
@@ -304,23 +312,4 @@ async function storedLength(res: Response): Promise<number> {
   const header = res.headers.get('content-length');
   if (header !== null && /^\d+$/.test(header)) return Number(header);
   return (await res.blob()).size;
-}
-
-/** A size as the student reads it: "3.4 MB", "820 kB", "512 B" (decimal units, as phones' data plans count). */
-export function formatBytes(bytes: number): string {
-  const [value, unit] = scaled(bytes, bytes);
-  return `${value} ${unit}`;
-}
-
-/** Two sizes in the larger one's unit: "2.1 of 3.4 MB". */
-export function formatProgress(done: number, total: number): string {
-  const [d] = scaled(Math.min(done, total), total);
-  const [t, unit] = scaled(total, total);
-  return `${d} of ${t} ${unit}`;
-}
-
-function scaled(bytes: number, by: number): [string, string] {
-  if (by >= 100_000) return [(bytes / 1_000_000).toFixed(1), 'MB'];
-  if (by >= 1000) return [String(Math.round(bytes / 1000)), 'kB'];
-  return [String(Math.round(bytes)), 'B'];
 }
