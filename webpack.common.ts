@@ -2,16 +2,14 @@
  * The one place that knows Module Federation, loaders and the dev server.
  * Each app's webpack.config.ts only names itself and what it exposes.
  */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { transform as swcTransform } from '@swc/core';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import type { Compiler, Configuration } from 'webpack';
+import type { Compilation, Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 export interface AppOptions {
@@ -77,38 +75,27 @@ const precompress = () => [
 ];
 
 /**
- * Compiles the shell's service worker (src/sw.ts) on its own, outside the federation runtime, to `sw.js` at a
- * stable URL. `__SW_VERSION__` becomes a hash of the build's asset names, so each shell deployment installs a
- * new worker that drops the previous caches.
+ * The shell's service worker (src/sw.ts, on Workbox) at a stable URL, `sw.js`: InjectManifest compiles it with this
+ * configuration's loaders and writes its precache list, which is index.html and the first render's own files (the
+ * initial chunks' scripts and stylesheets), never the rest of the shell, the remotes or the .br/.gz copies (compression
+ * runs after it). index.html changes with every shell deployment, so each one installs a new worker.
  */
-export class ServiceWorkerPlugin {
-  constructor(private readonly src: string, private readonly minify: boolean) {}
-  apply(compiler: Compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('ServiceWorkerPlugin', (compilation) => {
-      compilation.hooks.processAssets.tapPromise(
-        { name: 'ServiceWorkerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH },
-        async () => {
-          compilation.fileDependencies.add(this.src);
-          const source = await fs.promises.readFile(this.src, 'utf8');
-          const version = createHash('sha256')
-            .update(source)
-            .update(compilation.getAssets().map((a) => a.name).sort().join('\n'))
-            .digest('hex')
-            .slice(0, 12);
-          const { code } = await swcTransform(source, {
-            filename: path.basename(this.src),
-            jsc: { parser: { syntax: 'typescript' }, target: 'es2020', ...(this.minify ? { minify: { compress: true, mangle: true } } : {}) },
-            minify: this.minify,
-          });
-          // sw.ts is a module for the type checker only; a classic worker script must not contain `export`.
-          const script = code.replace(/export\s*\{\s*\}\s*;?/g, '').replace(/__SW_VERSION__/g, JSON.stringify(version));
-          compilation.emitAsset('sw.js', new sources.RawSource(script));
-        },
-      );
-    });
-  }
-}
+const serviceWorker = (dir: string) => new InjectManifest({
+  swSrc: path.join(dir, 'src', 'sw.ts'),
+  swDest: 'sw.js',
+  include: [({ asset, compilation }: { asset: { name: string }; compilation: Compilation }) => {
+    if (asset.name === 'index.html') return true;
+    for (const group of compilation.chunkGroups) {
+      if (!group.isInitial()) continue;
+      for (const chunk of group.chunks) {
+        if (chunk.files.has(asset.name) || (asset.name.endsWith('.css') && chunk.auxiliaryFiles.has(asset.name))) return true;
+      }
+    }
+    return false;
+  }],
+  // hashed names are their own revision: fetched at install as they are (from the HTTP cache), no cache-busting
+  dontCacheBustURLsMatching: /\.[0-9a-f]{8,}\./,
+});
 
 /**
  * index.html's inline script starts the app (at once on a signed-in page, after the first paint on the prerendered
@@ -220,7 +207,7 @@ export function createConfig(opts: AppOptions) {
         ...(opts.host && prod
           ? [new PreloadFirstRenderPlugin()]
           : []),
-        ...(opts.host && prod ? [new ServiceWorkerPlugin(path.join(opts.dir, 'src', 'sw.ts'), true)] : []),
+        ...(opts.host && prod ? [serviceWorker(opts.dir)] : []),
         ...(prod ? precompress() : []),
       ],
       devServer: {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { MEDIA_CACHE } from '../../shared-api/src/media-cache';
 import { stateFile, storedSession } from '../support/fixtures';
 import { answer, demoExamId, finishRunningAttempt, mmss, startDemoExam } from '../support/exam';
 
@@ -140,6 +141,84 @@ test.describe('the student area', () => {
     await expect(page.getByTestId('ended-Total Attempt')).toHaveText('3');
     // the copy goes with the attempt
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /^exam(Copy|Choices):/.test(k)))).toEqual([]);
+  });
+
+  test('media a page put into the media cache are served offline, whole and by range, and outlive a new shell deployment', async ({ page, context, request }) => {
+    const { url, size } = mediaUrl('q40.mp3');
+    const bytes = readFileSync(path.join(MEDIA_DIR, 'q40.mp3'));
+    await page.goto('/student');
+    await expect(page.getByTestId('role-label')).toHaveText('Student');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    // This deployment's code cache is named after its index.html, which the worker precaches.
+    const html = await (await request.get('/index.html', { headers: { 'Accept-Encoding': 'identity' } })).text();
+    const revision = createHash('md5').update(html).digest('hex');
+    const sw = await (await request.get('/sw.js', { headers: { 'Accept-Encoding': 'identity' } })).text();
+    expect(sw).toContain(revision);
+    const codeCache = `eps-code-${revision}`;
+    await expect.poll(async () => page.evaluate(async (name) => (await caches.open(name)).keys().then((k) => k.length), codeCache), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+
+    // The page stores the file itself, as an exam start page would (the bytes come from the test, not through the
+    // worker).
+    const stored = await page.evaluate(async ({ u, body, cacheName }) => {
+      const cache = await caches.open(cacheName);
+      const before = await cache.match(u);
+      const data = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+      await cache.put(u, new Response(data, { headers: { 'Content-Type': 'audio/mpeg' } }));
+      return { before: before !== undefined, after: (await cache.match(u)) !== undefined };
+    }, { u: url, body: bytes.toString('base64'), cacheName: MEDIA_CACHE });
+    expect(stored).toEqual({ before: false, after: true });
+
+    // A new worker version takes over. (Playwright cannot route the browser's fetch of a worker script, so the
+    // previous deployment is simulated: its code cache is a copy of this one under an older index.html's name, and a
+    // cache of the hand-written worker, eps-<hash>, is left over too; the new worker is this script at a new URL.)
+    const oldCodeCache = `eps-code-${'0'.repeat(32)}`;
+    const handWritten = 'eps-0123456789ab';
+    const took = await page.evaluate(async ({ from, to, left }) => {
+      const src = await caches.open(from);
+      const dst = await caches.open(to);
+      for (const req of await src.keys()) await dst.put(req, (await src.match(req))!);
+      await (await caches.open(left)).put('/main.0123456789.js', new Response('old'));
+      const old = navigator.serviceWorker.controller;
+      const changed = new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      await navigator.serviceWorker.register('/sw.js?deployment=2');
+      await Promise.race([changed, new Promise((_, reject) => setTimeout(() => reject(new Error('no new worker took over')), 15_000))]);
+      return navigator.serviceWorker.controller !== old && navigator.serviceWorker.controller!.scriptURL.endsWith('/sw.js?deployment=2');
+    }, { from: codeCache, to: oldCodeCache, left: handWritten });
+    expect(took).toBe(true);
+    // the new worker's activation drops the other versions' caches of code; the media cache stays
+    await expect.poll(async () => (await page.evaluate(() => caches.keys())).filter((n) => n.startsWith('eps-')).sort(), { timeout: 15_000 })
+      .toEqual([codeCache, MEDIA_CACHE].sort());
+    expect(await page.evaluate(async ({ u, cacheName }) => (await (await caches.open(cacheName)).match(u)) !== undefined, { u: url, cacheName: MEDIA_CACHE })).toBe(true);
+
+    await context.setOffline(true);
+    try {
+      const offline = await page.evaluate(async (u) => {
+        const digest = async (b: ArrayBuffer) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', b))].map((x) => x.toString(16).padStart(2, '0')).join('');
+        const whole = await fetch(u);
+        const wholeBody = await whole.arrayBuffer();
+        const range = await fetch(u, { headers: { Range: 'bytes=1000-1999' } });
+        const rangeBody = new Uint8Array(await range.arrayBuffer());
+        const tail = await fetch(u, { headers: { Range: 'bytes=-100' } });
+        // what a media element asks when it seeks: from a point to the end
+        const seek = await fetch(u, { headers: { Range: 'bytes=57000-' } });
+        return {
+          whole: whole.status, wholeLen: wholeBody.byteLength, sha: await digest(wholeBody),
+          range: range.status, cr: range.headers.get('content-range'), first: [...rangeBody.slice(0, 4)], rangeLen: rangeBody.byteLength,
+          tail: tail.status, tailCr: tail.headers.get('content-range'), tailLen: (await tail.arrayBuffer()).byteLength,
+          seek: seek.status, seekCr: seek.headers.get('content-range'), seekLen: (await seek.arrayBuffer()).byteLength,
+        };
+      }, url);
+      expect(offline).toEqual({
+        whole: 200, wholeLen: size, sha: /\/media\/([0-9a-f]{64})\./.exec(url)![1],
+        range: 206, cr: `bytes 1000-1999/${size}`, first: [...bytes.subarray(1000, 1004)], rangeLen: 1000,
+        tail: 206, tailCr: `bytes ${size - 100}-${size - 1}/${size}`, tailLen: 100,
+        seek: 206, seekCr: `bytes 57000-${size - 1}/${size}`, seekLen: size - 57000,
+      });
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   test('online, a redeployed remote is picked up on the next visit, though the worker keeps a copy for offline use', async ({ page, context }) => {

@@ -1,189 +1,99 @@
 /**
- * Service worker (compiled on its own to /sw.js by ServiceWorkerPlugin in webpack.common.ts; registered by
- * bootstrap.tsx in production only). Goal: a returning student on a slow or dead link starts at once.
+ * Service worker, on Workbox (compiled to /sw.js by workbox-webpack-plugin's InjectManifest in webpack.common.ts;
+ * registered by bootstrap.tsx in production only). Goal: a returning student on a slow or dead link starts at once.
  *
+ * - Precached at install: index.html and the shell's first-render files (main.js, the global stylesheet), nothing
+ *   else: a phone downloads nothing it would not load anyway (main.js comes from the HTTP cache, index.html once).
+ * - Pages (navigations): the network, the precached index.html when the network fails or is slower than 4 s (every
+ *   SPA route is that one page).
  * - Content-hashed files (`name.<hex>.js`) of the shell and of any remote on this origin: cache first (immutable).
- * - Media `/media/<sha256>.<ext>`: cache first (immutable); HTTP ranges are answered from the cached copy.
- * - Pages (navigations): network first, the cached index.html when the network fails or is slower than 4 s.
- * - remotes.json, remoteEntry.js, mf-manifest.json: the network while online (so a new deployment of a remote is
- *   picked up on the next visit), the cached copy when offline. While online these requests are not intercepted at
- *   all; the page reports what it loaded and the worker copies it from the HTTP cache (no second download).
+ * - Media `/media/<sha256>.<ext>`: cache first in MEDIA_CACHE (shared-api/src/media-cache.ts), which outlives shell
+ *   deployments and which a page may fill itself; HTTP ranges are answered from the cached whole file.
+ * - remotes.json, remoteEntry.js, mf-manifest.json: not intercepted while online (so a new deployment of a remote is
+ *   picked up on the next visit); the cached copy when offline.
  * - /api/* and other origins: never touched.
- * The cache name carries the build's version; older caches are deleted when a new worker activates.
+ * The page reports the files it loaded before this worker controlled it (CACHE_URLS, bootstrap.tsx); they go through
+ * the same routes, fetched from the HTTP cache (nothing is downloaded twice).
+ * The code cache's name carries this deployment's index.html revision; a new worker deletes the other `eps-` caches
+ * except MEDIA_CACHE.
  */
-export {};
+import { MEDIA_CACHE, MEDIA_MAX_AGE_SECONDS, MEDIA_MAX_ENTRIES } from 'shared-api/media-cache';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { PrecacheController, PrecacheFallbackPlugin, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
+import { NavigationRoute, Route, Router } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 
-declare const __SW_VERSION__: string;
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
-interface SwExtendableEvent extends Event {
-  waitUntil(p: Promise<unknown>): void;
-}
-interface SwFetchEvent extends SwExtendableEvent {
-  readonly request: Request;
-  respondWith(r: Response | Promise<Response>): void;
-}
-interface SwMessageEvent extends SwExtendableEvent {
-  readonly data: unknown;
-}
-interface SwScope {
-  readonly location: Location;
-  readonly navigator: Navigator;
-  readonly clients: { claim(): Promise<void> };
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', fn: (e: SwExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', fn: (e: SwFetchEvent) => void): void;
-  addEventListener(type: 'message', fn: (e: SwMessageEvent) => void): void;
-}
-declare const self: SwScope;
-
-const PREFIX = 'eps-';
-const CACHE = `${PREFIX}${__SW_VERSION__}`;
 const INDEX = '/index.html';
-const NAV_TIMEOUT_MS = 4000;
+const NAV_TIMEOUT_SECONDS = 4;
+const PREFIX = 'eps-';
+
+const manifest = self.__WB_MANIFEST;
+const indexEntry = manifest.find((e): e is PrecacheEntry => typeof e !== 'string' && e.url === INDEX);
+const CODE_CACHE = `${PREFIX}code-${indexEntry?.revision ?? 'dev'}`;
 
 const HASHED_RE = /\.[0-9a-f]{8,}\.(?:js|css|svg|png|jpe?g|webp|woff2?)$/i;
 const MEDIA_RE = /^\/media\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
 const LIVE_RE = /(?:^\/remotes\.json|\/remoteEntry\.js|\/mf-manifest\.json)$/;
 
-type Kind = 'hashed' | 'media' | 'live' | null;
+/** Only whole, successful answers are stored. */
+const whole = new CacheableResponsePlugin({ statuses: [200] });
 
-function kindOf(url: URL): Kind {
-  if (url.origin !== self.location.origin) return null;
-  const p = url.pathname;
-  if (p.startsWith('/api/')) return null;
-  if (MEDIA_RE.test(p)) return 'media';
-  if (HASHED_RE.test(p)) return 'hashed';
-  if (LIVE_RE.test(p)) return 'live';
-  return null;
-}
+const precache = new PrecacheController();
+precache.addToCacheList(manifest);
 
-/** Only whole, same-origin, successful answers are stored. */
-function storable(res: Response): boolean {
-  return res.status === 200 && (res.type === 'basic' || res.type === 'default');
-}
+const router = new Router();
+// Pages first, so the precache route never answers a navigation (no directory index, no clean URLs either).
+router.registerRoute(new NavigationRoute(
+  new NetworkOnly({
+    networkTimeoutSeconds: NAV_TIMEOUT_SECONDS,
+    plugins: [new PrecacheFallbackPlugin({ fallbackURL: INDEX, precacheController: precache })],
+  }),
+  { denylist: [/^\/(?:api|media|remotes)\//] },
+));
+router.registerRoute(new PrecacheRoute(precache, { directoryIndex: '', cleanURLs: false }));
 
-async function put(key: string | Request, res: Response): Promise<void> {
-  if (!storable(res)) return;
-  const cache = await caches.open(CACHE);
-  await cache.put(key, res);
-}
+/** Same-origin subresources outside the API (a navigation to a media file or a remote's file is left alone). */
+const ours = ({ url, request }: { url: URL; request: Request }) =>
+  url.origin === self.location.origin && !url.pathname.startsWith('/api/') && request.mode !== 'navigate';
 
-async function cacheFirst(req: Request): Promise<Response> {
-  const hit = await caches.match(req.url, { cacheName: CACHE });
-  if (hit) return hit;
-  const res = await fetch(req);
-  if (storable(res)) await put(req.url, res.clone());
-  return res;
-}
-
-/** Media with a Range header: answered from the cached whole file when there is one. */
-async function mediaRange(req: Request): Promise<Response> {
-  const hit = await caches.match(req.url, { cacheName: CACHE });
-  if (!hit) return fetch(req);
-  const buf = await hit.arrayBuffer();
-  const size = buf.byteLength;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(req.headers.get('range') ?? '');
-  let start = 0;
-  let end = size - 1;
-  if (m && (m[1] || m[2])) {
-    if (m[1] === '') start = Math.max(0, size - Number(m[2]));
-    else {
-      start = Number(m[1]);
-      if (m[2] !== '') end = Math.min(Number(m[2]), size - 1);
-    }
-  }
-  if (start >= size || start > end) {
-    return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
-  }
-  const headers = new Headers(hit.headers);
-  headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
-  headers.set('Content-Length', String(end - start + 1));
-  return new Response(buf.slice(start, end + 1), { status: 206, statusText: 'Partial Content', headers });
-}
-
-function isHtml(res: Response): boolean {
-  return storable(res) && (res.headers.get('content-type') ?? '').includes('text/html');
-}
-
-/** Network first for pages; every SPA route is the same index.html, stored under one key. */
-async function page(req: Request): Promise<Response> {
-  const network = fetch(req).then(async (res) => {
-    if (isHtml(res)) await put(INDEX, res.clone());
-    return res;
-  });
-  const cached = await caches.match(INDEX, { cacheName: CACHE });
-  if (!cached) return network;
-  const timeout = new Promise<Response>((resolve) => setTimeout(() => resolve(cached), NAV_TIMEOUT_MS));
-  return Promise.race([network.catch(() => cached), timeout]);
-}
-
-async function liveOffline(req: Request): Promise<Response> {
-  const hit = await caches.match(req.url, { cacheName: CACHE });
-  return hit ?? fetch(req);
-}
-
-/** Copies files the page already loaded (reported by bootstrap.tsx) from the HTTP cache into this cache. */
-async function remember(urls: string[]): Promise<void> {
-  const cache = await caches.open(CACHE);
-  await Promise.all(urls.map(async (raw) => {
-    let url: URL;
-    try {
-      url = new URL(raw, self.location.href);
-    } catch {
-      return;
-    }
-    const kind = kindOf(url);
-    if (!kind) return;
-    url.hash = '';
-    if (kind !== 'live' && (await cache.match(url.href))) return;
-    try {
-      const res = await fetch(url.href, { cache: 'force-cache', credentials: 'same-origin' });
-      if (storable(res)) await cache.put(url.href, res);
-    } catch {
-      // offline or gone: keep what we have
-    }
-  }));
-}
+router.registerRoute(new Route(
+  (o) => ours(o) && MEDIA_RE.test(o.url.pathname),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE,
+    // plugins run in order: an expired copy is dropped before a range is cut from it
+    plugins: [whole, new ExpirationPlugin({ maxEntries: MEDIA_MAX_ENTRIES, maxAgeSeconds: MEDIA_MAX_AGE_SECONDS }), new RangeRequestsPlugin()],
+  }),
+));
+router.registerRoute(new Route(
+  (o) => ours(o) && HASHED_RE.test(o.url.pathname),
+  new CacheFirst({ cacheName: CODE_CACHE, plugins: [whole] }),
+));
+// Online, a page's own request for these goes to the network untouched; the page's CACHE_URLS message (a message
+// event, not a fetch) and offline requests come here.
+router.registerRoute(new Route(
+  (o) => ours(o) && LIVE_RE.test(o.url.pathname) && (o.event.type !== 'fetch' || self.navigator.onLine === false),
+  new NetworkFirst({ cacheName: CODE_CACHE, plugins: [whole] }),
+));
+router.addFetchListener();
+router.addCacheListener();
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    try {
-      const res = await fetch('/', { cache: 'reload', credentials: 'same-origin' });
-      if (isHtml(res)) await put(INDEX, res);
-    } catch {
-      // installed anyway; the next navigation stores the page
-    }
-    await self.skipWaiting();
-  })());
+  void self.skipWaiting();
+  event.waitUntil(precache.install(event));
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
+    await precache.activate(event);
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
-    await self.clients.claim();
+    await Promise.all(names
+      .filter((n) => n.startsWith(PREFIX) && n !== CODE_CACHE && n !== MEDIA_CACHE)
+      .map((n) => caches.delete(n)));
   })());
 });
-
-self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; urls?: unknown } | null;
-  if (data?.type === 'cache' && Array.isArray(data.urls)) {
-    event.waitUntil(remember(data.urls.filter((u): u is string => typeof u === 'string').slice(0, 500)));
-  }
-});
-
-self.addEventListener('fetch', (event) => {
-  const req = event.request;
-  if (req.method !== 'GET') return;
-  const url = new URL(req.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
-  if (req.mode === 'navigate') {
-    if (/^\/(media|remotes)\//.test(url.pathname)) return;
-    event.respondWith(page(req));
-    return;
-  }
-  const kind = kindOf(url);
-  if (kind === 'hashed') event.respondWith(cacheFirst(req));
-  else if (kind === 'media') event.respondWith(req.headers.has('range') ? mediaRange(req) : cacheFirst(req));
-  else if (kind === 'live' && self.navigator.onLine === false) event.respondWith(liveOffline(req));
-});
+clientsClaim();
