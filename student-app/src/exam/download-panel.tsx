@@ -32,7 +32,10 @@ export function DownloadPanel({ state, listedBytes, online }: {
   const size = progress?.totalBytes ?? pkg?.bytes ?? listedBytes;
   const stopped = progress?.phase === 'offline' || progress?.phase === 'failed';
   return (
-    <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} data-testid="exam-download">
+    <Box
+      borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} data-testid="exam-download" data-phase={progress?.phase ?? support}
+      data-files={progress ? `${progress.filesStored}/${progress.filesTotal}` : undefined}
+    >
       <Stack gap="3">
         {size !== undefined && (
           <Text fontWeight="semibold" data-testid="download-size">

@@ -182,7 +182,8 @@ export class ExamDownloader {
       try {
         const copy = await this.download(file.url, signal);
         try {
-          await cache.put(file.url, copy.response);
+          // the service worker stores what it fetches for the page: a copy already there is not written twice
+          if (!(await cache.match(file.url))) await cache.put(file.url, copy.response);
         } catch (e) {
           throw new FatalError((e as Error)?.name === 'QuotaExceededError'
             ? 'This device has no room left for the exam.'
