@@ -152,6 +152,19 @@ describe('the exam download', () => {
     expect(cache.puts).not.toContain(A);
   });
 
+  it('does not write again a file the service worker stored on its way to the page', async () => {
+    const server = new FakeServer({ [A]: 3000 });
+    const cache = new FakeCache();
+    const fetch = async (url: string, init?: RequestInit) => {
+      const res = await server.fetch(url, init);
+      cache.keep(url, 3000); // the worker's cache-first route keeps what it fetched
+      return res;
+    };
+    const { d } = downloader(server, cache, files({ [A]: 3000 }), { fetch });
+    expect(await d.run()).toMatchObject({ phase: 'complete', doneBytes: 8000 });
+    expect(cache.puts).toEqual([]);
+  });
+
   it('fetches again a stored copy too old for the service worker to serve', async () => {
     const now = Date.parse('2030-03-01T00:00:00Z');
     const server = new FakeServer({ [A]: 3000, [B]: 2000 });
