@@ -1,6 +1,6 @@
 import { AnswerQueue, answerStorageKey, backoffDelay, mergeAnswers, type AnswerItem } from './answer-queue';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
-import type { ExamDownload, RunningExam } from 'shared-api';
+import type { ExamDownload, RunningExam, StartAttemptResponse } from 'shared-api';
 import { deviceCopy } from './device-copy';
 import { examStorage, mergeListening } from './storage';
 
@@ -189,7 +189,7 @@ describe("the device's copy of the running exam", () => {
     expect(examStorage.downloaded('e1', 'u1')).toEqual(pkg);
     expect(examStorage.downloaded('e1', 'u2')).toBeNull();
     expect(examStorage.downloaded('e2', 'u1')).toBeNull();
-    const started = { ...running('a1').attempt, startedAt: '2030-01-01T10:00:00.000Z', resultId: null, resumed: false };
+    const started: StartAttemptResponse = { ...running('a1').attempt, startedAt: '2030-01-01T10:00:00.000Z', resultId: null, resumed: false };
     deviceCopy.startFrom(started, pkg.questions, 'u1', 5000);
     const copy = deviceCopy.get('a1', 'u1')!;
     expect(copy.receivedAt).toBe(5000);
@@ -198,7 +198,8 @@ describe("the device's copy of the running exam", () => {
     expect(copy.data.answers).toEqual({});
     // a resumed attempt this device already has (with its choices) keeps its copy
     deviceCopy.setChoices('a1', { q1: '4' });
-    deviceCopy.startFrom({ ...started, resumed: true }, [], 'u1', 9000);
+    const resumed: StartAttemptResponse = { ...started, resumed: true };
+    deviceCopy.startFrom(resumed, [], 'u1', 9000);
     expect(deviceCopy.get('a1', 'u1')).toMatchObject({ receivedAt: 5000, data: { answers: { q1: '4' } } });
   });
 
