@@ -1,5 +1,6 @@
 /** The start page's download box: the exam's size, then the download's progress and what it means for the exam. */
 import { Box, Button, HStack, Progress, Spinner, Stack, Text } from 'shared-ui';
+import type { ApiFailure } from 'shared-api';
 import type { DownloadProgress } from './download';
 import { formatBytes, formatProgress } from './size';
 import type { ExamDownloadState } from './use-exam-download';
@@ -11,10 +12,15 @@ export const START_WITHOUT_WARNING = 'Audio and images need the connection: if i
 
 const percent = (p: DownloadProgress) => (p.totalBytes > 0 ? Math.min(100, Math.floor((p.doneBytes / p.totalBytes) * 100)) : 100);
 
+/** Why there is no package to download from. */
+const packageProblem = (error: ApiFailure, online: boolean) =>
+  error.status === 0 || !online ? DOWNLOAD_OFFLINE : `The exam cannot be downloaded: ${error.error}`;
+
 /** What a screen reader hears: every 10 %, and where the download stopped or ended (not every byte). */
 function announcement(state: ExamDownloadState, online: boolean): string {
   const p = state.progress;
   if (state.support === 'no') return NEEDS_CONNECTION;
+  if (!p && state.error) return packageProblem(state.error, online);
   if (p?.phase === 'complete') return DOWNLOAD_COMPLETE;
   if (p?.phase === 'failed') return `The download stopped: ${p.error ?? 'a file could not be downloaded.'}`;
   if (p?.phase === 'offline' || (!online && !state.pkg)) return DOWNLOAD_OFFLINE;
@@ -57,8 +63,8 @@ export function DownloadPanel({ state, listedBytes, online }: {
         )}
         {support === 'yes' && !progress && error && (
           <HStack gap="3" flexWrap="wrap">
-            <Text color="fg.warning" flex="1">
-              {error.status === 0 || !online ? DOWNLOAD_OFFLINE : `The exam cannot be downloaded: ${error.error}`}
+            <Text color="fg.warning" flex="1" data-testid="download-stopped">
+              {packageProblem(error, online)}
             </Text>
             <Button size="sm" variant="outline" onClick={retry}>
               Retry

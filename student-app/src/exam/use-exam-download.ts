@@ -25,6 +25,10 @@ async function deviceCanKeepExam(): Promise<boolean> {
   if (typeof caches === 'undefined' || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !globalThis.isSecureContext) {
     return false;
   }
+  // none registered (development, a browser that blocks workers): no waiting; one installing: a few seconds
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  if (!registration) return false;
+  if (registration.active) return true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), WORKER_WAIT_MS)));
   try {
