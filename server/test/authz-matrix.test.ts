@@ -101,6 +101,8 @@ const ROWS: Row[] = [
   // The student's exam
   { route: 'GET /api/exams/published/users/:userId', allow: STUDENTS },
   { route: 'GET /api/exams/users/getAll/:userId', allow: STUDENTS },
+  // the start page's download: only a student who may start the exam now (student2 has no access to it)
+  { route: 'GET /api/exams/download/:examId/:userId', allow: ['student'], params: () => ({ examId: fx.demoExam }) },
   // student2 has no access to the demo exam: the access rules refuse it (403) and nothing is created.
   { route: 'POST /api/reports/create/:userId', allow: ['student'], body: () => ({ exam: fx.demoExam }) },
   { route: 'PUT /api/examaccess/increaseCount/:examId/:userId', allow: STUDENTS, params: () => ({ examId: fx.demoExam }) },

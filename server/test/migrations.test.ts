@@ -99,6 +99,9 @@ async function catalog(database: Database) {
   };
 }
 
+/** Tables created by the migrations after the baseline (the legacy SQL migrations never had them). */
+const AFTER_BASELINE_TABLES = ['media_renditions'];
+
 describe('drizzle-kit migrations', () => {
   test('build exactly the database the hand-written SQL migrations built', async () => {
     const legacy = await openTestDatabase();
@@ -106,6 +109,8 @@ describe('drizzle-kit migrations', () => {
     try {
       await legacyMigrate(legacy);
       await migrate(generated);
+      // tables of migrations after the baseline (0002_media_renditions, ...) are not in the hand-written SQL
+      for (const table of AFTER_BASELINE_TABLES) await generated.db.execute(sql.raw(`drop table ${table}`));
       const [a, b] = [await catalog(legacy), await catalog(generated)];
       // not vacuous: the parts that matter are there
       assert.equal(a.relations.filter((r) => (r as { relkind: string }).relkind === 'r').length, 14);
@@ -152,7 +157,9 @@ describe('drizzle-kit migrations', () => {
       const start = () => migrate(database, dir, (tags) => adopted.push(tags));
       const [first, second] = await Promise.all([start(), start()]);
       assert.deepEqual(adopted, [BASELINE_TAGS], 'the baseline recorded once');
-      assert.deepEqual([...first, ...second], ['0099_later'], 'only the later migration ran, once');
+      const later = listMigrations(dir).slice(BASELINE_TAGS.length).map((m) => m.tag);
+      assert.deepEqual(later.at(-1), '0099_later');
+      assert.deepEqual([...first, ...second], later, 'only the later migrations ran, once');
       const recorded = await queryRows<{ hash: string; created_at: string | number }>(database.db,
         sql`select hash, created_at from __drizzle_migrations order by id`);
       const expected = listMigrations(dir);
