@@ -22,3 +22,4 @@ export * from './schemas/people-rules';
 export * from './schemas/authoring-rules';
 export * from './lazy-schemas';
 export * from './lazy-module';
+export * from './media-cache';

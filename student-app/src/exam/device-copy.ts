@@ -1,9 +1,10 @@
 /**
  * The device's copy of the running exam, so a reload without a connection can go on with it: the exam as the server
  * last sent it (its questions, never their answers: the server does not send those before the end) and every choice
- * on screen since. Only the exam page loads this module; examStorage.clear removes the copy with the attempt.
+ * on screen since. The exam page reads it; the start page writes the first one at Get Started (startFrom);
+ * examStorage.clear removes it with the attempt.
  */
-import type { RunningExam } from 'shared-api';
+import type { Attempt, Question, RunningExam } from 'shared-api';
 import { choicesKey, copyKey, read, write } from './storage';
 
 /** The running exam as the server last sent it, and when this device received it (for the clock's offset). */
@@ -26,6 +27,20 @@ export const deviceCopy = {
     return choices ? { ...copy, data: { ...copy.data, answers: { ...copy.data.answers, ...choices } } } : copy;
   },
   set: (copy: ExamCopy) => write(copyKey(copy.data.attempt._id), copy),
+  /**
+   * Get Started has answered: the exam downloaded on the start page becomes the attempt's copy (the server's
+   * deadline from the start call), so the exam page has its questions even if the connection drops before it has
+   * loaded them. A copy this device already has of the attempt (a resumed one) is kept.
+   */
+  startFrom(attempt: Attempt, questions: Question[], userId: string, receivedAt: number) {
+    if (deviceCopy.get(attempt._id, userId)) return;
+    const { _id, exam, examTitle, status, startedAt, deadlineAt, serverNow, resultId } = attempt;
+    deviceCopy.set({
+      data: { attempt: { _id, exam, examTitle, status, startedAt, deadlineAt, serverNow, resultId }, questions, answers: {}, listeningStatus: {} },
+      receivedAt,
+      userId,
+    });
+  },
   /** Every choice on screen (saved or not): the copy alone would show the answers of the moment it was received. */
   setChoices: (attemptId: string, choices: Record<string, string>) => write(choicesKey(attemptId), choices),
 };

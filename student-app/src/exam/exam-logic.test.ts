@@ -1,6 +1,6 @@
 import { AnswerQueue, answerStorageKey, backoffDelay, mergeAnswers, type AnswerItem } from './answer-queue';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
-import type { RunningExam } from 'shared-api';
+import type { ExamDownload, RunningExam, StartAttemptResponse } from 'shared-api';
 import { deviceCopy } from './device-copy';
 import { examStorage, mergeListening } from './storage';
 
@@ -181,6 +181,26 @@ describe("the device's copy of the running exam", () => {
     expect(deviceCopy.get('a4', 'u1')).toBeNull();
     localStorage.setItem('examCopy:a5', JSON.stringify({ data: { ...running('a5'), questions: undefined }, receivedAt: 1, userId: 'u1' }));
     expect(deviceCopy.get('a5', 'u1')).toBeNull();
+  });
+
+  it("at Get Started, the downloaded exam becomes the attempt's copy with the start call's deadline; a copy already kept stays", () => {
+    const pkg: ExamDownload = { examId: 'e1', questions: running('a1').questions, files: [{ url: '/media/x.mp3', bytes: 10 }], bytes: 500 };
+    examStorage.setDownloaded('u1', pkg);
+    expect(examStorage.downloaded('e1', 'u1')).toEqual(pkg);
+    expect(examStorage.downloaded('e1', 'u2')).toBeNull();
+    expect(examStorage.downloaded('e2', 'u1')).toBeNull();
+    const started: StartAttemptResponse = { ...running('a1').attempt, startedAt: '2030-01-01T10:00:00.000Z', resultId: null, resumed: false };
+    deviceCopy.startFrom(started, pkg.questions, 'u1', 5000);
+    const copy = deviceCopy.get('a1', 'u1')!;
+    expect(copy.receivedAt).toBe(5000);
+    expect(copy.data.attempt).toEqual({ ...running('a1').attempt, startedAt: '2030-01-01T10:00:00.000Z', resultId: null });
+    expect(copy.data.questions.map((q) => q._id)).toEqual(['q1', 'q2']);
+    expect(copy.data.answers).toEqual({});
+    // a resumed attempt this device already has (with its choices) keeps its copy
+    deviceCopy.setChoices('a1', { q1: '4' });
+    const resumed: StartAttemptResponse = { ...started, resumed: true };
+    deviceCopy.startFrom(resumed, [], 'u1', 9000);
+    expect(deviceCopy.get('a1', 'u1')).toMatchObject({ receivedAt: 5000, data: { answers: { q1: '4' } } });
   });
 
   it('is removed with the attempt when the exam ends', () => {

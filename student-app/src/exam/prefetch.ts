@@ -1,5 +1,19 @@
-/** Fetches every audio of the exam once when it opens, so the HTTP cache has them if the connection drops later. */
+/**
+ * Fetches every audio of the exam once when it opens, so a cache has them if the connection drops later. A file
+ * already in the media cache (the start page's download, ./download.ts) is ready as it is: not fetched again.
+ */
 import { useEffect, useState } from 'react';
+import { MEDIA_CACHE } from 'shared-api';
+
+/** The media cache's copy of `url` is there (Cache Storage missing or refusing: not known to be, so it is fetched). */
+export async function inMediaCache(url: string): Promise<boolean> {
+  try {
+    if (typeof caches === 'undefined' || !(await caches.has(MEDIA_CACHE))) return false;
+    return !!(await (await caches.open(MEDIA_CACHE)).match(url));
+  } catch {
+    return false;
+  }
+}
 
 export function usePrefetch(urls: string[], concurrency = 3): { ready: number; total: number } {
   const key = urls.join('\n');
@@ -12,7 +26,7 @@ export function usePrefetch(urls: string[], concurrency = 3): { ready: number; t
     const worker = async () => {
       while (!cancelled && next < list.length) {
         const url = list[next++]!;
-        let ok = false;
+        let ok = await inMediaCache(url);
         for (let attempt = 0; attempt < 3 && !cancelled && !ok; attempt++) {
           try {
             const res = await fetch(url, { cache: 'force-cache' });

@@ -1,9 +1,9 @@
 /**
  * What the browser keeps about the student's exam: the selected exam, the running attempt, local play counts, a
- * submission waiting for the connection (and, written by device-copy.ts, a copy of the running exam, removed here
- * with the attempt).
+ * submission waiting for the connection, the exam downloaded on the start page (its questions; its media are in the
+ * media cache) (and, written by device-copy.ts, a copy of the running exam, removed here with the attempt).
  */
-import type { ListedExam, ListeningStatus } from 'shared-api';
+import type { ExamDownload, ListedExam, ListeningStatus } from 'shared-api';
 
 export interface RunningRecord {
   examId: string;
@@ -12,6 +12,8 @@ export interface RunningRecord {
 
 const SELECTED = 'selectedExam';
 const RUNNING = 'runningExam';
+/** the last exam downloaded on the start page, with the student it was sent to (one at a time: the next replaces it) */
+const PACKAGE = 'examPackage';
 const listeningKey = (attemptId: string) => `examListening:${attemptId}`;
 /** the student submitted and the server has not stored it yet (offline, or the server failing): sent again */
 const submissionKey = (attemptId: string) => `examSubmission:${attemptId}`;
@@ -39,6 +41,13 @@ export const examStorage = {
   selected: () => read<ListedExam>(SELECTED),
   setSelected: (exam: ListedExam) => write(SELECTED, exam),
   running: () => read<RunningRecord>(RUNNING),
+  /** The exam this student downloaded on the start page (its questions without answers, its files), or null. */
+  downloaded(examId: string, userId: string): ExamDownload | null {
+    const kept = read<{ userId: string; pkg: ExamDownload }>(PACKAGE);
+    const pkg = kept?.userId === userId ? kept.pkg : null;
+    return pkg?.examId === examId && Array.isArray(pkg.questions) && Array.isArray(pkg.files) && Number.isFinite(pkg.bytes) ? pkg : null;
+  },
+  setDownloaded: (userId: string, pkg: ExamDownload) => write(PACKAGE, { userId, pkg }),
   setRunning: (r: RunningRecord) => write(RUNNING, r),
   listening: (attemptId: string) => read<ListeningStatus>(listeningKey(attemptId)) ?? {},
   setListening: (attemptId: string, s: ListeningStatus) => write(listeningKey(attemptId), s),

@@ -4,6 +4,7 @@ import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
 } from 'shared-ui';
+import { formatBytes } from '../exam/size';
 import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
@@ -19,6 +20,11 @@ function ExamCard({ exam, onStart, receivedAt }: { exam: ListedExam; onStart?: (
           <Badge colorPalette={exam.is_cbt ? 'purple' : 'teal'}>{exam.is_cbt ? 'CBT' : 'UBT'}</Badge>
           {exam.category?.title && <Badge variant="outline">{exam.category.title}</Badge>}
         </HStack>
+        {typeof exam.downloadBytes === 'number' && (
+          <Text fontSize="sm" color="fg.muted" data-testid="exam-size">
+            Download: {formatBytes(exam.downloadBytes)}
+          </Text>
+        )}
         {exam.remaining !== null && exam.remaining !== undefined && (
           <Text fontSize="sm" color="fg.muted">
             Attempts left: {exam.remaining}

@@ -1,11 +1,18 @@
-/** /student/exams/start/{examId}: the notes before the exam; Get Started creates (or resumes) the attempt. */
+/**
+ * /student/exams/start/{examId}: the notes before the exam and its download (questions and media onto this device,
+ * ../exam/use-exam-download.ts); Get Started creates (or resumes) the attempt, enabled when the exam is on the device
+ * (or at once, for a student who chooses to start without downloading, and where the device cannot keep it).
+ */
 import { useEffect, useState } from 'react';
 import {
   EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useGetAvailableExamsQuery, useIncreaseCountMutation, useSession,
   useStartAttemptMutation,
 } from 'shared-api';
 import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
+import { deviceCopy } from '../exam/device-copy';
+import { DownloadPanel, START_WITHOUT_WARNING } from '../exam/download-panel';
 import { requestFullScreen } from '../exam/guards';
+import { useBrowserOnline, useExamDownload } from '../exam/use-exam-download';
 import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
@@ -19,7 +26,7 @@ export function ExamStartPage() {
   // so Start opens it at once, even if the connection drops in between.
   useEffect(() => {
     void ExamPage.preload();
-    void preloadOverlays('Dialog');
+    void preloadOverlays('Dialog', 'Progress');
     void QuestionView.preload();
   }, []);
   const selected = examStorage.selected();
@@ -31,6 +38,9 @@ export function ExamStartPage() {
   const [startAttempt, { isLoading }] = useStartAttemptMutation();
   const [increaseCount] = useIncreaseCountMutation();
   const [busy, setBusy] = useState(false);
+  const online = useBrowserOnline();
+  const download = useExamDownload(matches ? examId : '', matches ? user?._id ?? '' : '');
+  const onDevice = download.progress?.phase === 'complete';
 
   useEffect(() => {
     if (!matches) navigate(paths.exams, { replace: true });
@@ -41,6 +51,8 @@ export function ExamStartPage() {
     setBusy(true);
     try {
       const attempt = await startAttempt({ userId: user._id, exam: examId, institute: institute?._id ?? user.created_by ?? null }).unwrap();
+      // the downloaded questions become the attempt's copy: the exam page has them even if the link drops now
+      if (download.pkg) deviceCopy.startFrom(attempt, download.pkg.questions, user._id, Date.now());
       // The server counts the attempt with its creation; this call only keeps the spec's flow (and its counts).
       await increaseCount({ examId, userId: user._id }).unwrap().catch(() => undefined);
       examStorage.setRunning({ examId, attemptId: attempt._id });
@@ -51,6 +63,10 @@ export function ExamStartPage() {
       setBusy(false);
     }
   };
+
+  // Get Started waits for the download where the device can keep the exam; the student may choose not to wait
+  const canWait = download.support === 'yes' && !onDevice;
+  const ready = online && (download.support === 'no' || onDevice);
 
   return (
     <Stack gap="5" maxW="3xl" mx="auto">
@@ -77,8 +93,25 @@ export function ExamStartPage() {
           <RunningNote running={running} receivedAt={listed ? available.fulfilledTimeStamp : undefined} />
         </Box>
       )}
-      <HStack justify="flex-end">
-        <Button colorPalette="blue" size="lg" loading={busy || isLoading} onClick={start}>
+      <DownloadPanel state={download} listedBytes={selected.downloadBytes} online={online} />
+      {!online && (
+        <Text role="status" color="fg.warning" fontWeight="medium" data-testid="start-offline">
+          You are offline. {running ? 'Resume' : 'Get Started'} needs the connection: the server starts the exam's clock when you
+          press it.
+        </Text>
+      )}
+      {canWait && (
+        <Text fontSize="sm" color="fg.muted" id="start-without-warning">
+          {START_WITHOUT_WARNING}
+        </Text>
+      )}
+      <HStack justify="flex-end" gap="3" flexWrap="wrap">
+        {canWait && (
+          <Button variant="outline" size="lg" disabled={!online || busy} onClick={start} aria-describedby="start-without-warning">
+            Start without downloading
+          </Button>
+        )}
+        <Button colorPalette="blue" size="lg" loading={busy || isLoading} disabled={!ready} onClick={start}>
           {running ? 'Resume' : 'Get Started'}
         </Button>
       </HStack>

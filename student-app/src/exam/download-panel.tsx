@@ -1,0 +1,105 @@
+/** The start page's download box: the exam's size, then the download's progress and what it means for the exam. */
+import { Box, Button, HStack, Progress, Spinner, Stack, Text } from 'shared-ui';
+import type { ApiFailure } from 'shared-api';
+import type { DownloadProgress } from './download';
+import { formatBytes, formatProgress } from './size';
+import type { ExamDownloadState } from './use-exam-download';
+
+export const DOWNLOAD_COMPLETE = 'The exam is on this device: it can be taken without a connection.';
+export const NEEDS_CONNECTION = 'This device cannot keep the exam: it needs the connection for the whole exam (audio and images load as they are needed).';
+export const DOWNLOAD_OFFLINE = 'You are offline: the download goes on when the connection is back.';
+export const START_WITHOUT_WARNING = 'Audio and images need the connection: if it drops during the exam, they may not play or show.';
+
+const percent = (p: DownloadProgress) => (p.totalBytes > 0 ? Math.min(100, Math.floor((p.doneBytes / p.totalBytes) * 100)) : 100);
+
+/** Why there is no package to download from. */
+const packageProblem = (error: ApiFailure, online: boolean) =>
+  error.status === 0 || !online ? DOWNLOAD_OFFLINE : `The exam cannot be downloaded: ${error.error}`;
+
+/** What a screen reader hears: every 10 %, and where the download stopped or ended (not every byte). */
+function announcement(state: ExamDownloadState, online: boolean): string {
+  const p = state.progress;
+  if (state.support === 'no') return NEEDS_CONNECTION;
+  if (!p && state.error) return packageProblem(state.error, online);
+  if (p?.phase === 'complete') return DOWNLOAD_COMPLETE;
+  if (p?.phase === 'failed') return `The download stopped: ${p.error ?? 'a file could not be downloaded.'}`;
+  if (p?.phase === 'offline' || (!online && !state.pkg)) return DOWNLOAD_OFFLINE;
+  if (p) return `Downloading the exam: ${Math.floor(percent(p) / 10) * 10} %`;
+  return '';
+}
+
+export function DownloadPanel({ state, listedBytes, online }: {
+  state: ExamDownloadState;
+  /** the size the exam list gave, shown until the package says */
+  listedBytes: number | undefined;
+  online: boolean;
+}) {
+  const { support, pkg, error, progress, retry } = state;
+  const size = progress?.totalBytes ?? pkg?.bytes ?? listedBytes;
+  const stopped = progress?.phase === 'offline' || progress?.phase === 'failed';
+  return (
+    <Box
+      borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} data-testid="exam-download" data-phase={progress?.phase ?? support}
+      data-files={progress ? `${progress.filesStored}/${progress.filesTotal}` : undefined}
+    >
+      <Stack gap="3">
+        {size !== undefined && (
+          <Text fontWeight="semibold" data-testid="download-size">
+            Download: {formatBytes(size)}
+          </Text>
+        )}
+        {support === 'checking' && (
+          <HStack gap="2" color="fg.muted">
+            <Spinner size="sm" />
+            <Text>Checking whether this device can keep the exam…</Text>
+          </HStack>
+        )}
+        {support === 'no' && <Text color="fg.warning">{NEEDS_CONNECTION}</Text>}
+        {support === 'yes' && !progress && !error && (
+          <HStack gap="2" color="fg.muted">
+            <Spinner size="sm" />
+            <Text>{online ? 'Preparing the download…' : DOWNLOAD_OFFLINE}</Text>
+          </HStack>
+        )}
+        {support === 'yes' && !progress && error && (
+          <HStack gap="3" flexWrap="wrap">
+            <Text color="fg.warning" flex="1" data-testid="download-stopped">
+              {packageProblem(error, online)}
+            </Text>
+            <Button size="sm" variant="outline" onClick={retry}>
+              Retry
+            </Button>
+          </HStack>
+        )}
+        {progress && progress.phase !== 'complete' && (
+          <>
+            <Progress.Root value={percent(progress)} size="sm" width="full" colorPalette={stopped ? 'orange' : 'blue'}>
+              <Progress.Track aria-label="Exam download">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <Text data-testid="download-progress">Downloading the exam: {formatProgress(progress.doneBytes, progress.totalBytes)}</Text>
+          </>
+        )}
+        {stopped && (
+          <HStack gap="3" flexWrap="wrap">
+            <Text color="fg.warning" flex="1" data-testid="download-stopped">
+              {progress.phase === 'offline' ? DOWNLOAD_OFFLINE : `The download stopped: ${progress.error ?? 'a file could not be downloaded.'}`}
+            </Text>
+            <Button size="sm" variant="outline" onClick={retry}>
+              Retry
+            </Button>
+          </HStack>
+        )}
+        {progress?.phase === 'complete' && (
+          <Text color="fg.success" fontWeight="medium" data-testid="download-complete">
+            {DOWNLOAD_COMPLETE}
+          </Text>
+        )}
+      </Stack>
+      <Box srOnly role="status" aria-live="polite" data-testid="download-announcement">
+        {announcement(state, online)}
+      </Box>
+    </Box>
+  );
+}
