@@ -165,17 +165,6 @@ describe('the exam download', () => {
     expect(cache.puts).toEqual([]);
   });
 
-  it('fetches again a stored copy too old for the service worker to serve', async () => {
-    const now = Date.parse('2030-03-01T00:00:00Z');
-    const server = new FakeServer({ [A]: 3000, [B]: 2000 });
-    const cache = new FakeCache();
-    cache.keep(A, 3000, { date: new Date(now - 40 * 86_400_000).toUTCString() });
-    cache.keep(B, 2000, { date: new Date(now - 2 * 86_400_000).toUTCString() });
-    const { d } = downloader(server, cache, files({ [A]: 3000, [B]: 2000 }), { maxAgeMs: 30 * 86_400_000, now: () => now });
-    expect((await d.run()).phase).toBe('complete');
-    expect(server.requests).toEqual([A]);
-  });
-
   it('stops when the connection drops and resumes from where it was, never fetching a stored file again', async () => {
     const sizes = { [A]: 4000, [B]: 6000, [C]: 5000, [D]: 2000, [E]: 3000 };
     const server = new FakeServer(sizes);

@@ -43,8 +43,6 @@ export interface DownloadOptions {
   tries?: number;
   /** the first retry's delay; doubled for each further one */
   baseDelayMs?: number;
-  /** a stored copy older than this (by its Date header) counts as missing: the service worker would not serve it */
-  maxAgeMs?: number;
   /** a file from which nothing arrives for this long is given up and tried again (a dead link the browser thinks is up) */
   stallMs?: number;
   now?: () => number;
@@ -93,7 +91,6 @@ export class ExamDownloader {
       concurrency: options.concurrency ?? 3,
       tries: options.tries ?? 4,
       baseDelayMs: options.baseDelayMs ?? 1000,
-      maxAgeMs: options.maxAgeMs ?? Infinity,
       stallMs: options.stallMs ?? 20_000,
       now: options.now ?? Date.now,
     };
@@ -173,7 +170,7 @@ export class ExamDownloader {
   /** One file: taken from the cache when it is there and fresh, else fetched (with retries) and stored. */
   private async fetchFile(cache: MediaCache, file: PackageFile, signal: AbortSignal) {
     const hit = await cache.match(file.url);
-    if (hit && this.fresh(hit)) {
+    if (hit) {
       this.markStored(file.url, await storedLength(hit));
       return;
     }
@@ -263,12 +260,6 @@ export class ExamDownloader {
     headers.set('content-length', String(bytes));
     const body = new Blob(chunks, { type: headers.get('content-type') ?? '' });
     return { response: new Response(body, { status: 200, statusText: 'OK', headers }), bytes };
-  }
-
-  private fresh(res: Response): boolean {
-    if (!Number.isFinite(this.opts.maxAgeMs)) return true;
-    const date = Date.parse(res.headers.get('date') ?? '');
-    return Number.isFinite(date) && this.opts.now() - date < this.opts.maxAgeMs;
   }
 
   private markStored(url: string, bytes: number) {

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
-  MEDIA_CACHE, MEDIA_MAX_AGE_SECONDS, useGetExamDownloadQuery, type ApiFailure, type ExamDownload,
+  MEDIA_CACHE, useGetExamDownloadQuery, type ApiFailure, type ExamDownload,
 } from 'shared-api';
 import { browserOnline } from './answer-queue';
 import { ExamDownloader, type DownloadProgress } from './download';
@@ -17,8 +17,6 @@ export type DeviceSupport = 'checking' | 'yes' | 'no';
 
 /** How long to wait for the service worker to be active before saying this device cannot keep the exam. */
 const WORKER_WAIT_MS = 5000;
-/** A stored file this close to the worker's age limit is fetched again (an exam lasts far less than a day). */
-const AGE_MARGIN_SECONDS = 24 * 60 * 60;
 
 /** Cache Storage and an active service worker to serve it (none in development, none where the browser blocks it). */
 async function deviceCanKeepExam(): Promise<boolean> {
@@ -98,7 +96,6 @@ export function useExamDownload(examId: string, userId: string): ExamDownloadSta
       files: current.files,
       packageBytes: Math.max(0, current.bytes - mediaBytes),
       openCache: () => caches.open(MEDIA_CACHE),
-      maxAgeMs: Math.max(0, MEDIA_MAX_AGE_SECONDS - AGE_MARGIN_SECONDS) * 1000,
     });
   }, [filesKey, support]);
 
