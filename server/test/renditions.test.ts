@@ -63,6 +63,9 @@ before(async () => {
   // published as it is (the publish rules want 40 questions; they are not what is tested here)
   await w.t.db.update(exams).set({ status: 1 }).where(eq(exams.id, examId));
   await w.t.app.renditions.idle();
+  // the worker pool took every file above with one error listener (it was one more per file)
+  const pool = (w.t.app.renditions as unknown as { pool?: { listenerCount(e: string): number } }).pool;
+  assert.equal(pool?.listenerCount('error'), 1);
 });
 after(async () => { await w?.t.close(); });
 

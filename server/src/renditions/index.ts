@@ -76,7 +76,8 @@ export class Renditions {
   }
 
   private workers(): Piscina<RenditionInput, RenditionOutput> {
-    this.pool ??= new Piscina({
+    if (this.pool) return this.pool;
+    this.pool = new Piscina({
       filename: new URL('./worker.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: this.options.threads,
@@ -84,7 +85,8 @@ export class Renditions {
       // a hostile file must not take the process's memory with it: the worker dies, the task fails, the next starts
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
-    // a worker that dies outside a task (fails to start, runs out of memory): logged; its task, if any, fails
+    // a worker that dies outside a task (fails to start, runs out of memory): logged; its task, if any, fails (one
+    // listener for the pool's life: it was added again for every file, MaxListenersExceededWarning after ten)
     this.pool.on('error', (err: unknown) => this.log.error({ err }, 'renditions: a worker failed'));
     return this.pool;
   }
