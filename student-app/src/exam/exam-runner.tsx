@@ -11,12 +11,13 @@ import {
 import {
   Badge, Box, Button, ConfirmDialog, HStack, QuestionView, SimpleGrid, Stack, Text, notify, questionAudioUrls,
 } from 'shared-ui';
-import { AnswerQueue, backoffDelay, browserOnline, mergeAnswers, type SaveStatus } from './answer-queue';
+import { AnswerQueue, backoffDelay, mergeAnswers, type SaveStatus } from './answer-queue';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
 import { exitFullScreen, requestFullScreen, useBeforeUnload, useNavigationBlocker } from './guards';
 import { usePrefetch } from './prefetch';
+import { useBrowserOnline } from './use-browser-online';
 import { examStorage, mergeListening } from './storage';
 
 type Mode = 'all' | 'single';
@@ -37,18 +38,6 @@ const sendAgain = (e: unknown) => {
   const status = (e as { status?: unknown })?.status;
   return typeof status !== 'number' || status === 0 || status >= 500 || status === 408 || status === 429;
 };
-
-/** The browser's word on its connection, followed. */
-function useBrowserOnline() {
-  return useSyncExternalStore((fn) => {
-    window.addEventListener('online', fn);
-    window.addEventListener('offline', fn);
-    return () => {
-      window.removeEventListener('online', fn);
-      window.removeEventListener('offline', fn);
-    };
-  }, browserOnline);
-}
 
 const isSolved = (a: string | undefined) => !!a && a !== UNANSWERED;
 

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import {
   MEDIA_CACHE, useGetExamDownloadQuery, type ApiFailure, type ExamDownload,
 } from 'shared-api';
-import { browserOnline } from './answer-queue';
 import { ExamDownloader, type DownloadProgress } from './download';
 import { examStorage } from './storage';
 
@@ -34,18 +33,6 @@ async function deviceCanKeepExam(): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The browser's word on its connection, followed. */
-export function useBrowserOnline(): boolean {
-  return useSyncExternalStore((fn) => {
-    window.addEventListener('online', fn);
-    window.addEventListener('offline', fn);
-    return () => {
-      window.removeEventListener('online', fn);
-      window.removeEventListener('offline', fn);
-    };
-  }, browserOnline);
 }
 
 const noProgress = () => () => undefined;

@@ -12,7 +12,8 @@ import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOver
 import { deviceCopy } from '../exam/device-copy';
 import { DownloadPanel, START_WITHOUT_WARNING } from '../exam/download-panel';
 import { requestFullScreen } from '../exam/guards';
-import { useBrowserOnline, useExamDownload } from '../exam/use-exam-download';
+import { useBrowserOnline } from '../exam/use-browser-online';
+import { useExamDownload } from '../exam/use-exam-download';
 import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
 import { paths } from '../paths';
