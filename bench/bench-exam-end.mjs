@@ -52,41 +52,31 @@ const arg = (name) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const N = Number(arg('students') ?? process.env.BENCH_STUDENTS ?? 500);
-if (!Number.isInteger(N) || N < 1 || N > 5000) {
-  console.error('--students must be an integer from 1 to 5000');
-  process.exit(2);
+/** A numeric option (--name, else the environment variable, else the default) within [min, max], or exit 2. */
+function numberOption(name, env, fallback, min, max, { integer = true, what = `an integer from ${min} to ${max}` } = {}) {
+  const v = Number(arg(name) ?? process.env[env] ?? fallback);
+  if (!(integer ? Number.isInteger(v) : Number.isFinite(v)) || v < min || v > max) {
+    console.error(`--${name} must be ${what}`);
+    process.exit(2);
+  }
+  return v;
 }
+const N = numberOption('students', 'BENCH_STUDENTS', 500, 1, 5000);
 const which = arg('db') ?? process.env.BENCH_DB ?? 'both';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORT_BASE = Number(process.env.BENCH_PORT ?? 8501);
 const RAW_INSERTS = 2000;
 const RAW_WARMUP = 300;
-const ROUNDS = Number(arg('rounds') ?? process.env.BENCH_ROUNDS ?? 5);
-if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 9) {
-  console.error('--rounds must be an integer from 1 to 9');
-  process.exit(2);
-}
-const BACK_OFFICE = Number(arg('back-office') ?? process.env.BENCH_BACK_OFFICE ?? 20);
-if (!Number.isInteger(BACK_OFFICE) || BACK_OFFICE < 0 || BACK_OFFICE > 200) {
-  console.error('--back-office must be an integer from 0 to 200');
-  process.exit(2);
-}
+const ROUNDS = numberOption('rounds', 'BENCH_ROUNDS', 5, 1, 9);
+const BACK_OFFICE = numberOption('back-office', 'BENCH_BACK_OFFICE', 20, 0, 200);
 const PHASE = arg('phase') ?? process.env.BENCH_PHASE ?? 'all';
 if (!['end', 'start', 'all'].includes(PHASE)) {
   console.error('--phase must be end, start or all');
   process.exit(2);
 }
-const START_N = Number(arg('start-students') ?? process.env.BENCH_START_STUDENTS ?? 500);
-if (!Number.isInteger(START_N) || START_N < 1 || START_N > 2000) {
-  console.error('--start-students must be an integer from 1 to 2000');
-  process.exit(2);
-}
-const START_SPREAD = Number(arg('start-spread') ?? process.env.BENCH_START_SPREAD ?? 0);
-if (!Number.isFinite(START_SPREAD) || START_SPREAD < 0 || START_SPREAD > 60) {
-  console.error('--start-spread must be a number of seconds from 0 (all at once) to 60');
-  process.exit(2);
-}
+const START_N = numberOption('start-students', 'BENCH_START_STUDENTS', 500, 1, 2000);
+const START_SPREAD = numberOption('start-spread', 'BENCH_START_SPREAD', 0, 0, 60,
+  { integer: false, what: 'a number of seconds from 0 (all at once) to 60' });
 const runEnd = PHASE !== 'start';
 const runStart = PHASE !== 'end';
 // the exam-end burst: 15 minutes for both databases; the start stampede: 30 more (its media generated, then on each
