@@ -45,6 +45,7 @@ import {
   freshPgDatabase, pgReachable, pool, prepareDatabase, readStoredResults, startServer, tempDir, PASSWORD,
 } from '../server/test/procs.ts';
 import { prepareStartMedia, runStartPhase, startMarkdown, startVerdicts } from './bench-start.mjs';
+import { call, fmt, pct } from './http.mjs';
 
 // ---------- options ----------
 const argv = process.argv.slice(2);
@@ -115,29 +116,6 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
  */
 function device(base) {
   return new Client(base, { pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 });
-}
-
-/** JSON request on the device's connection; resolves with { status, body, ms } (status 0: connection error), never throws. */
-async function call(client, method, url, body, token) {
-  const t0 = performance.now();
-  const payload = body !== undefined ? JSON.stringify(body) : undefined;
-  try {
-    const res = await client.request({
-      method,
-      path: `/api/${url}`,
-      headers: {
-        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: payload,
-    });
-    const text = await res.body.text();
-    let parsed = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: res.statusCode, body: parsed, ms: performance.now() - t0 };
-  } catch (err) {
-    return { status: 0, body: { error: err.message }, ms: performance.now() - t0 };
-  }
 }
 
 /**
@@ -283,8 +261,6 @@ async function startBackOffice(base, prepared, count) {
 }
 
 // ---------- statistics ----------
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
 /** Runs one phase: replies of `fn` over items, with concurrency (Infinity = all at once). */
 async function phase(name, items, concurrency, fn) {

@@ -31,6 +31,7 @@ import { Pool } from 'undici';
 import {
   freePort, freshPgDatabase, pool, prepareDatabase, startServer, tempDir, PASSWORD,
 } from '../server/test/procs.ts';
+import { call, fmt, pct } from './http.mjs';
 
 const MB = 1_000_000;
 const PER_HOST = 6;
@@ -38,8 +39,6 @@ const PER_HOST = 6;
 const STUDENT_DEADLINE_MS = 180_000;
 const BUDGET_BYTES = 5 * MB;
 
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 const mb = (bytes, d = 1) => fmt(bytes / MB, d);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -110,25 +109,6 @@ function browser(base) {
   return dev;
 }
 
-/** JSON request; { status, body, bytes, ms } (status 0: connection error), never throws. */
-async function json(dev, method, url, body, token, signal) {
-  const t0 = performance.now();
-  const payload = body !== undefined ? JSON.stringify(body) : undefined;
-  try {
-    const res = await dev.request({
-      method, path: `/api/${url}`, signal,
-      headers: { ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: payload,
-    });
-    const text = await res.body.text();
-    let parsed = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: res.statusCode, body: parsed, bytes: Buffer.byteLength(text), ms: performance.now() - t0 };
-  } catch (err) {
-    return { status: 0, body: { error: err.message }, bytes: 0, ms: performance.now() - t0 };
-  }
-}
-
 /**
  * GET of a file, its whole body read and counted but not kept; { status, bytes, start, end, error? }. Written on
  * undici's dispatch API (the body's chunks counted as they arrive, no stream in between): the load generator shares
@@ -185,13 +165,13 @@ const MEDIA_RE = /\/media\/[0-9a-f]{64}\.[a-z0-9]{1,5}/g;
  */
 async function examPackage(dev, s, examId, signal, mode) {
   if (mode === 'download') {
-    const r = await json(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token, signal);
+    const r = await call(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token, signal);
     if (r.status !== 200) return { status: r.status, error: `download: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}` };
     return { status: 200, bytes: r.bytes, files: r.body.files.map((f) => ({ url: f.url, bytes: f.bytes })), declared: r.body.bytes };
   }
   const started = await getStarted(dev, s, examId, signal);
   if (started.error) return started;
-  const r = await json(dev, 'GET', `attempts/running/${examId}/${s.id}`, undefined, s.token, signal);
+  const r = await call(dev, 'GET', `attempts/running/${examId}/${s.id}`, undefined, s.token, signal);
   if (r.status !== 200) return { status: r.status, error: `attempts/running: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}` };
   const urls = [...new Set(JSON.stringify(r.body.questions).match(MEDIA_RE) ?? [])];
   return { status: 200, bytes: r.bytes, files: urls.map((url) => ({ url })), started: started.at };
@@ -199,9 +179,9 @@ async function examPackage(dev, s, examId, signal, mode) {
 
 /** Get Started, as the start page: reports/create, then examaccess/increaseCount. */
 async function getStarted(dev, s, examId, signal) {
-  const r = await json(dev, 'POST', `reports/create/${s.id}`, { exam: examId, user: s.id, institute: s.institute }, s.token, signal);
+  const r = await call(dev, 'POST', `reports/create/${s.id}`, { exam: examId, user: s.id, institute: s.institute }, s.token, signal);
   if (r.status !== 200) return { status: r.status, error: `reports/create: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}` };
-  const c = await json(dev, 'PUT', `examaccess/increaseCount/${examId}/${s.id}`, undefined, s.token, signal);
+  const c = await call(dev, 'PUT', `examaccess/increaseCount/${examId}/${s.id}`, undefined, s.token, signal);
   if (c.status !== 200) return { status: c.status, error: `increaseCount: ${c.status} ${JSON.stringify(c.body).slice(0, 120)}` };
   return { at: performance.now(), ms: r.ms + c.ms };
 }
@@ -219,7 +199,7 @@ async function waitForRenditions(base, s, examId, uploaded, log) {
     let last;
     let stableSince = 0;
     for (;;) {
-      const r = await json(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token);
+      const r = await call(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token);
       if (r.status !== 200) throw new Error(`download while waiting for renditions: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
       const originals = r.body.files.filter((f) => uploaded.has(f.url));
       const audioLeft = originals.filter((f) => f.url.endsWith('.mp3')).length;
@@ -241,7 +221,7 @@ async function waitForRenditions(base, s, examId, uploaded, log) {
 async function packageMode(base, s, examId) {
   const dev = browser(base);
   try {
-    const r = await json(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token);
+    const r = await call(dev, 'GET', `exams/download/${examId}/${s.id}`, undefined, s.token);
     if (r.status === 200) return 'download';
     // the not-found handler's own 404 (the exam's is 'Exam Not Found'): a server before the download endpoint
     if (r.status === 404 && r.body?.error === 'Not Found') return 'running';
@@ -270,9 +250,9 @@ async function authorExam(base, plan, media, students, log) {
       if (r.status !== 200) throw new Error(`author: ${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       return r.body;
     };
-    const me = must(await json(dev, 'POST', 'auth/signin', { email: 'institute@example.com', password: PASSWORD }), 'sign-in');
+    const me = must(await call(dev, 'POST', 'auth/signin', { email: 'institute@example.com', password: PASSWORD }), 'sign-in');
     const author = { id: me.user._id, token: me.token };
-    const exam = must(await json(dev, 'POST', `exams/create/${author.id}`, { title: `Start stampede ${new Date().toISOString()}`, is_cbt: false }, author.token), 'exams/create');
+    const exam = must(await call(dev, 'POST', `exams/create/${author.id}`, { title: `Start stampede ${new Date().toISOString()}`, is_cbt: false }, author.token), 'exams/create');
     const examId = exam._id;
     let uploadedBytes = 0;
     let uploads = 0;
@@ -296,7 +276,7 @@ async function authorExam(base, plan, media, students, log) {
       urls.add(url);
       return url;
     };
-    const question = async (body) => must(await json(dev, 'POST', `questions/create/new/${examId}/${author.id}`, body, author.token), `question ${body.question_number}`);
+    const question = async (body) => must(await call(dev, 'POST', `questions/create/new/${examId}/${author.id}`, body, author.token), `question ${body.question_number}`);
     const base_ = { main_heading_image: false, heading: '', description: '', description_image: false, description_boxed: false, answer_details: '' };
     for (const q of plan.reading) {
       const image = q.image ? await upload('description', keyOf('jpg', q.image), 'jpg') : null;
@@ -317,9 +297,9 @@ async function authorExam(base, plan, media, students, log) {
       });
     }
     if (urls.size !== uploads) throw new Error(`author: ${uploads} files uploaded but ${urls.size} distinct: the generated files must all differ`);
-    must(await json(dev, 'PUT', `exams/publish/${examId}/${author.id}`, undefined, author.token), 'publish');
+    must(await call(dev, 'PUT', `exams/publish/${examId}/${author.id}`, undefined, author.token), 'publish');
     // every student may take this exam (the User Access dialog: selected exam)
-    const access = await pool(students, 10, (s) => json(dev, 'POST', `examaccess/create/${author.id}`,
+    const access = await pool(students, 10, (s) => call(dev, 'POST', `examaccess/create/${author.id}`,
       { user: s.id, type: 'SELECTEDEXAM', exams: [{ exam: examId, total_times: 5 }] }, author.token));
     const refused = access.filter((r) => r.status !== 200);
     if (refused.length) throw new Error(`author: access refused for ${refused.length} students, e.g. ${refused[0].status} ${JSON.stringify(refused[0].body)}`);
@@ -347,7 +327,7 @@ async function stampede(base, sessions, examId, mode, spreadS) {
     const timer = setTimeout(() => ac.abort(new Error(`not ready within ${STUDENT_DEADLINE_MS / 1000} s`)), STUDENT_DEADLINE_MS);
     const rec = { arrived: arrived - t0, jsonBytes: 0, fileBytes: 0, files: [], errors: [] };
     try {
-      const list = await json(dev, 'GET', `exams/published/users/${s.id}`, undefined, s.token, ac.signal);
+      const list = await call(dev, 'GET', `exams/published/users/${s.id}`, undefined, s.token, ac.signal);
       if (list.status !== 200 || !Array.isArray(list.body) || !list.body.some((e) => e._id === examId)) {
         rec.errors.push(`exam list: ${list.status} ${JSON.stringify(list.body).slice(0, 120)}`);
         return rec;
@@ -528,7 +508,7 @@ export async function runStartPhase(opts) {
     // the students sign in beforehand (in class, before the exam starts), 50 at a time
     const signins = await pool(prepared.students, 50, async (s) => {
       const dev = browser(base);
-      try { return await json(dev, 'POST', 'auth/signin', { email: s.email, password: PASSWORD }); } finally { await dev.close(); }
+      try { return await call(dev, 'POST', 'auth/signin', { email: s.email, password: PASSWORD }); } finally { await dev.close(); }
     });
     const sessions = signins.map((r) => (r.status === 200 ? { id: r.body.user._id, token: r.body.token, institute: exam.instituteId } : null));
     if (sessions.some((s) => !s)) throw new Error(`sign-in failed for ${sessions.filter((s) => !s).length} students`);
