@@ -65,7 +65,8 @@ router.registerRoute(new Route(
   (o) => ours(o) && MEDIA_RE.test(o.url.pathname),
   new CacheFirst({
     cacheName: MEDIA_CACHE,
-    // plugins run in order: an expired copy is dropped before a range is cut from it
+    // plugins run in order: only whole 200s are stored; the oldest-used file goes past MEDIA_MAX_ENTRIES; ranges are cut
+    // from the stored whole file
     plugins: [whole, new ExpirationPlugin({ maxEntries: MEDIA_MAX_ENTRIES }), new RangeRequestsPlugin()],
   }),
 ));
