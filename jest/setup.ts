@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/dom';
 
 // Chakra's components ask for these browser APIs, which jsdom does not have (a test in Node's environment, such as
 // the build-time render's, has no window at all).
@@ -20,3 +21,8 @@ beforeAll(async () => {
   const [{ preloadOverlays }, { preloadSchemas }] = await Promise.all([import('../shared-ui/src/overlays'), import('../shared-api/src/lazy-schemas')]);
   await Promise.all([preloadOverlays('Dialog', 'Menu', 'Tabs', 'Progress', 'Switch', 'Toast'), preloadSchemas()]);
 }, 60_000);
+
+// These machines are shared: a screen test's first render can take seconds while other work runs. Generous limits
+// (a test still fails when what it waits for never comes): 20 s a test, 5 s for findBy*/waitFor.
+jest.setTimeout(20_000);
+configure({ asyncUtilTimeout: 5_000 });

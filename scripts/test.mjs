@@ -67,14 +67,24 @@ if (want('unit')) {
 const serverFiles = readdirSync(path.join(ROOT, 'server', 'test')).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `test/${f}`);
 const serverTest = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=180000', '--test-reporter=spec', ...serverFiles];
 if (want('server')) {
-  const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, timeoutMs: 20 * 60_000 });
+  const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, timeoutMs: 40 * 60_000 });
   const c = nodeTestCounts(r.out);
   record('server (PGlite)', c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
+}
+// days in a time zone must not depend on the process's own: the time-zone tests again under two zones (issue 25)
+if (want('server') || want('time-zones')) {
+  for (const TZ of ['Asia/Kathmandu', 'Asia/Seoul']) {
+    const r = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/time-zones.test.ts'], { cwd: path.join(ROOT, 'server'), capture: true, env: { TZ }, timeoutMs: 5 * 60_000 });
+    const c = nodeTestCounts(r.out);
+    record(`time zones (TZ=${TZ})`, c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
+    const j = await run(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', 'shared-api/src/__tests__/dates.test.ts'], { env: { TZ }, timeoutMs: 5 * 60_000 });
+    record(`date helpers (TZ=${TZ})`, j.code === 0 ? 1 : 0, j.code === 0 ? 0 : 1);
+  }
 }
 if (want('server-pg')) {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (await reachable(url)) {
-    const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, env: { TEST_DATABASE_URL: url }, timeoutMs: 20 * 60_000 });
+    const r = await run(process.execPath, serverTest, { cwd: path.join(ROOT, 'server'), capture: true, env: { TEST_DATABASE_URL: url }, timeoutMs: 40 * 60_000 });
     const c = nodeTestCounts(r.out);
     record('server (PostgreSQL)', c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
   } else {
@@ -89,7 +99,7 @@ if (want('e2e')) {
   else {
     const out = path.join(TMP, 'e2e.json');
     await run(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test'], {
-      cwd: path.join(ROOT, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, timeoutMs: 40 * 60_000,
+      cwd: path.join(ROOT, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, timeoutMs: 55 * 60_000,
     });
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;

@@ -1,6 +1,6 @@
 /** The student's exam in a browser: the demo exam, and the steps of taking it (shared by the exam and delivery specs). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { auth } from './fixtures';
+import { auth, storedSession, type ApiSession } from './fixtures';
 
 export const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
 
@@ -11,6 +11,17 @@ export const mmss = (t: string) => {
 };
 
 export interface Q { _id: string; question_number: number; answer?: string; answer_details?: string }
+
+/**
+ * The exam's answer keys (question number -> answer) as an admin reads them: a student's own result withholds them
+ * while the student may sit the exam again (the exam's review policy). `admin`: the demo admin's stored session unless
+ * another deployment's is given.
+ */
+export async function answerKeys(request: APIRequestContext, examId: string, admin: ApiSession = storedSession('admin')): Promise<Map<number, string>> {
+  const res = await request.get(`/api/questions/${examId}/${admin.user._id}`, { headers: auth(admin.token) });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return new Map(((await res.json()) as Q[]).map((q) => [q.question_number, q.answer!]));
+}
 
 export async function demoExamId(request: APIRequestContext, token: string, userId: string): Promise<string> {
   const res = await request.get(`/api/exams/published/users/${userId}`, { headers: auth(token) });

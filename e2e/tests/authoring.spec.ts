@@ -73,7 +73,7 @@ test.describe('the demo institute', () => {
       await form.getByText('Description is an image').click();
       await upload(form, 'Description', 'img_umbrella.png', 'image');
       for (const [i, t] of ['모자', '우산', '가방', '신발'].entries()) await form.getByRole('textbox', { name: label(`Option ${i + 1}`) }).fill(t);
-      await expect(preview.getByRole('img', { name: 'Question 1 picture' })).toBeVisible();
+      await expect(preview.getByRole('img', { name: 'Question 1 image' })).toBeVisible();
       await expect(preview.getByRole('radio', { name: 'Option 2: 우산' })).toBeVisible();
       await save(page, dialog);
     }

@@ -3,7 +3,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, auth, loginAs, stateFile, storedSession } from '../support/fixtures';
-import { DEMO_EXAM, answer, demoExamId, finishRunningAttempt, startDemoExam, takeExamByApi, type Q } from '../support/exam';
+import { DEMO_EXAM, answer, answerKeys, demoExamId, finishRunningAttempt, startDemoExam, takeExamByApi } from '../support/exam';
 
 test.describe('login on the first try', () => {
   // A person clicks once, at once: `force` clicks without waiting for the button to become enabled (Playwright's own
@@ -109,9 +109,7 @@ test.describe('a submission made offline', () => {
     await page.getByRole('button', { name: 'View Result' }).click();
     await expect(page).toHaveURL(/\/student\/results\/[^/]+$/);
     const resultId = page.url().split('/').pop()!;
-    const detail = await page.request.get(`/api/results/${resultId}/${userId}`, { headers: auth(s.token) });
-    const { questions } = (await detail.json()) as { questions: Q[] };
-    const byNumber = new Map(questions.map((q) => [q.question_number, q.answer]));
+    const byNumber = await answerKeys(page.request, examId);
     const correct = [[1, '2'], [2, '1'], [3, '3']].filter(([n, a]) => byNumber.get(n as number) === a).length;
 
     // the figures of the dialog were the server's for these three choices, and the list has the result (newest first)

@@ -7,6 +7,7 @@ import { registerWeb } from './web.ts';
 import { mediaRoutes } from './media.ts';
 import { registerApiCors, registerPlugins } from './plugins.ts';
 import { assertStorable } from './input.ts';
+import { HttpError } from './errors.ts';
 import { msg } from 'shared-api/checks';
 import { RequestLogAtDebug } from './request-log.ts';
 import { limitHeavyReads, readConcurrency } from './read-limit.ts';
@@ -71,7 +72,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if ((status >= 400 && status < 500) || status === 503) {
-      return reply.code(status).send({ error: error.message || 'Bad Request' });
+      const details = error instanceof HttpError ? error.details : undefined;
+      return reply.code(status).send({ ...details, error: error.message || 'Bad Request' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Internal Server Error' });

@@ -31,6 +31,7 @@ export function toUserJson(row: UserLike): UserJson {
     created_by: row.createdBy ?? null,
     user_uid: row.userUid,
     auth_type: row.authType,
+    time_zone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -43,6 +44,7 @@ export function toInstituteJson(row: UserLike): AuthInstitute {
     phone: row.phone,
     address: row.address,
     image: row.image,
+    time_zone: row.timeZone,
   };
 }
 
@@ -58,7 +60,7 @@ export function toUserInfoJson(row: UserLike): UserInfo {
 }
 
 import type { Category as CategoryRow, Exam as ExamRow } from './db/schema.ts';
-import type { Exam as ExamJson, ExamType } from 'shared-api/types';
+import type { Exam as ExamJson, ExamType, ReviewPolicy } from 'shared-api/types';
 
 export function toExamJson(
   row: ExamRow,
@@ -77,5 +79,7 @@ export function toExamJson(
     user: { _id: row.userId, name: owner ? displayName(owner) : '' },
     question_count: questionCount,
     createdAt: row.createdAt.toISOString(),
+    play_limit: row.playLimit ?? null,
+    review_policy: row.reviewPolicy as ReviewPolicy,
   };
 }

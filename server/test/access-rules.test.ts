@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { decide, REASONS, type AccessFacts, type AccessType, type ExamFacts, type StudentFacts } from '../src/access/rules.ts';
+import { canStartAnother, decide, REASONS, type AccessFacts, type AccessType, type ExamFacts, type StudentFacts } from '../src/access/rules.ts';
 import { SERVER_ROOT } from '../src/config.ts';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -127,6 +127,29 @@ describe('decide: edges', () => {
     assert.deepEqual(d, { visible: true, startable: true, remaining: 0, reason: null });
     assert.equal(run(used, 'otherPrivate', { hasRunningAttempt: true }).startable, false);
     assert.equal(run(used, 'unpublished', { hasRunningAttempt: true }).startable, false);
+  });
+});
+
+describe('canStartAnother: whether a result may reveal its answer keys (attempts/review.ts)', () => {
+  const frame = (startTime: Date | null, endTime: Date | null): Situation =>
+    ({ label: '', institute: INST, access: () => access('TIMEFRAME', { startTime, endTime }), cells: row('S', 'S', '-', 'S', 'S', '-') });
+  const another = (s: Situation, examKey: ExamKey) => canStartAnother(run(s, examKey), s.access ? s.access(`exam-${examKey}`) : null, NOW);
+  test('startable now: yes; no attempts left or no access: no', () => {
+    for (const s of SITUATIONS) {
+      for (const examKey of EXAM_KEYS) {
+        const d = run(s, examKey);
+        // only a time frame that has not begun adds to what is startable now
+        if (d.startable || d.reason !== REASONS.outsideTimeframe) assert.equal(another(s, examKey), d.startable, `${s.label} × ${examKey}`);
+      }
+    }
+  });
+  test('a time frame that has not begun: yes (the student will be able to start); one that is over: no', () => {
+    assert.equal(another(frame(new Date(NOW.getTime() + DAY), null), 'public'), true);
+    assert.equal(another(frame(new Date(NOW.getTime() + DAY), new Date(NOW.getTime() + 2 * DAY)), 'public'), true);
+    assert.equal(another(frame(new Date(NOW.getTime() - 2 * DAY), new Date(NOW.getTime() - DAY)), 'public'), false);
+    assert.equal(another(frame(null, new Date(NOW.getTime() - 1)), 'public'), false);
+    // not listed at all (another institute's private exam): no, whatever the frame
+    assert.equal(another(frame(new Date(NOW.getTime() + DAY), null), 'otherPrivate'), false);
   });
 });
 

@@ -68,6 +68,7 @@ describe('POST /api/auth/signin', () => {
       phone: '9801234567',
       address: 'Putalisadak, Kathmandu',
       image: '',
+      time_zone: 'Asia/Kathmandu',
     });
   });
 

@@ -251,7 +251,8 @@ describe('20 per type and publishing', () => {
     const r2 = await put(w.student.id, w.institute.id, { 1: '3', 2: '2' }, 2000);
     const r3 = await put(w.otherStudent.id, w.other.id, { 1: '3' }, 1000);
 
-    const s = await call(w.t, w.institute, 'GET', `questions/summary/${full}/${w.institute.id}`);
+    // the admin sees every result; the owner institute only its own students' (r3 is another institute's student)
+    const s = await call(w.t, w.admin, 'GET', `questions/summary/${full}/${w.admin.id}`);
     assert.equal(s.statusCode, 200);
     assert.equal(s.data.length, 40);
     const row1 = s.data[0];
@@ -265,6 +266,8 @@ describe('20 per type and publishing', () => {
     assert.equal(row1.correctRate, 1 / 3);
     assert.equal(row1.mostChosenWrong, '3');
     assert.deepEqual(row1.choices, { 1: 1, 2: 0, 3: 2, 4: 0 });
+    const mine = (await call(w.t, w.institute, 'GET', `questions/summary/${full}/${w.institute.id}`)).data[0];
+    assert.deepEqual([mine.answered, mine.correct, mine.correctRate, mine.mostChosenWrong], [2, 1, 1 / 2, '3']);
     assert.equal(s.data[1].answered, 2);
     assert.equal(s.data[1].correct, 0);
     assert.equal(s.data[1].mostChosenWrong, '2');

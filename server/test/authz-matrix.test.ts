@@ -108,10 +108,12 @@ const ROWS: Row[] = [
   { route: 'PUT /api/examaccess/increaseCount/:examId/:userId', allow: STUDENTS, params: () => ({ examId: fx.demoExam }) },
   { route: 'GET /api/attempts/running/:examId/:userId', allow: ['student'], params: async () => { await runningAttemptOfStudent(); return { examId: fx.demoExam }; } },
   { route: 'PUT /api/attempts/:attemptId/answers/:userId', allow: ['student'], params: async () => ({ attemptId: await runningAttemptOfStudent() }), body: () => ({ answers: [] }) },
-  { route: 'PUT /api/attempts/:attemptId/listening/:userId', allow: ['student'], params: async () => ({ attemptId: await runningAttemptOfStudent() }), body: () => ({ question: fx.listeningQuestion, audio: 'main' }) },
+  { route: 'PUT /api/attempts/:attemptId/listening/:userId', allow: ['student'], params: async () => ({ attemptId: await runningAttemptOfStudent() }), body: () => ({ question: fx.listeningQuestion, audio: 'main', playId: crypto.randomUUID() }) },
+  { route: 'PUT /api/attempts/:attemptId/leaves/:userId', allow: ['student'], params: async () => ({ attemptId: await runningAttemptOfStudent() }), body: () => ({ leaves: [] }) },
   { route: 'POST /api/results/create/:examId/:userId', allow: ['student'], params: () => ({ examId: fx.demoExam }), body: async () => ({ report: await runningAttemptOfStudent(), answers: [] }) },
   { route: 'PUT /api/reports/update/:reportId/:userId', allow: ['student'], params: () => ({ reportId: fx.submittedAttempt }), body: () => ({ result: fx.resultOfStudent }) },
   { route: 'GET /api/results/user/:userId', allow: STUDENTS },
+  { route: 'GET /api/results/ranks/:userId', allow: STUDENTS },
   { route: 'GET /api/results/:resultId/:userId', allow: ['student', 'institute', 'admin'], params: () => ({ resultId: fx.resultOfStudent }) },
   // Authoring
   { route: 'GET /api/exams/admin/:userId', allow: ['admin'] },
@@ -130,6 +132,7 @@ const ROWS: Row[] = [
   { route: 'PUT /api/questions/new/:examId/:questionId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam, questionId: fx.instituteQuestion }), body: () => readingQuestion(1) },
   { route: 'DELETE /api/questions/:questionId/:userId', allow: ['institute', 'admin'], params: async () => ({ questionId: await freshQuestion() }) },
   { route: 'GET /api/questions/summary/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
+  { route: 'GET /api/questions/analysis/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
   { route: 'POST /api/upload-file/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }), multipart: { field: 'file', filename: 'x.png', bytes: Buffer.alloc(0), extra: { name: 'description' } } },
   { route: 'GET /api/results/exam/:examId/:userId', allow: BACK_OFFICE, params: () => ({ examId: fx.demoExam }) },
   { route: 'GET /api/categories/:userId', allow: BACK_OFFICE },
@@ -160,6 +163,9 @@ const ROWS: Row[] = [
   // A student reads only itself: its own access and results (the target is the student in both rows).
   { route: 'GET /api/examaccess/:userId', allow: ['student', 'institute', 'admin'] },
   { route: 'POST /api/examaccess/create/:userId', allow: ['institute', 'admin'], body: () => ({ user: w.ids.student, type: 'CREATOR-AND-PUBLIC-ALL' }) },
+  // A student's extra time: the student itself reads it (start page), its institute and an admin read and set it.
+  { route: 'GET /api/examaccess/extratime/:userId', allow: ['student', 'institute', 'admin'] },
+  { route: 'PUT /api/examaccess/extratime/:userId', allow: ['institute', 'admin'], body: () => ({ user: w.ids.student, kind: 'minutes', value: 10 }) },
   { route: 'GET /api/reports/date/:userId', allow: BACK_OFFICE, query: { date: '2026-01-01', to: '2026-01-02' } },
   { route: 'GET /api/results/of/:id/:userId', allow: ['student', 'institute', 'admin'], params: () => ({ id: w.ids.student }) },
   { route: 'GET /api/reports/getReport/:userId', allow: ['admin'], query: { startDate: '2026-01-01', endDate: '2026-12-31' } },
@@ -186,7 +192,7 @@ async function prepare(row: Row, actor: Actor, userIdOverride?: string) {
   const params: Record<string, string> = { userId: c.actorId, ...(await row.params?.(c)) };
   if (userIdOverride) params.userId = userIdOverride;
   const url = route.replace(/:([A-Za-z]+)/g, (_m, p: string) => encodeURIComponent(params[p] ?? 'missing'));
-  const query = row.route === 'GET /api/examaccess/:userId' ? { id: w.ids.student } : row.query;
+  const query = ['GET /api/examaccess/:userId', 'GET /api/examaccess/extratime/:userId'].includes(row.route) ? { id: w.ids.student } : row.query;
   const headers: Record<string, string> = {};
   const token = tokenOf(actor);
   if (token) headers.authorization = `Bearer ${token}`;

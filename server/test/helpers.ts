@@ -107,7 +107,7 @@ export async function tokenFor(app: FastifyInstance, email: string): Promise<str
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const ALL_TABLES = ['users', 'categories', 'exams', 'exam_institute_access', 'questions', 'media', 'attempts', 'attempt_answers',
-  'results', 'exam_access', 'exam_access_exams', 'settings'];
+  'results', 'exam_access', 'exam_access_exams', 'settings', 'attempt_plays'];
 
 /** One hash of every row of every table (sign-in throttle counters aside): equal before and after means nothing changed. */
 export async function dbFingerprint(db: Db): Promise<string> {

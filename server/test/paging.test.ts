@@ -33,10 +33,24 @@ async function attemptsWithResults(prefix: string, n: number, studentCount: numb
     select substr(md5('a' || ${prefix} || g), 1, 24), ${w.ids.exam}, 'Mock Exam 1', substr(md5(${prefix} || (1 + g % ${studentCount})), 1, 24),
       ${instituteId}, 'submitted', ${started}, ${started} + interval '50 minutes', substr(md5('r' || ${prefix} || g), 1, 24)
     from generate_series(1, ${n}) g`);
-  await w.t.db.execute(sql`insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at)
+  await w.t.db.execute(sql`insert into results (id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at,
+      total_score, reading_score, listening_score)
     select substr(md5('r' || ${prefix} || g), 1, 24), substr(md5('a' || ${prefix} || g), 1, 24), ${w.ids.exam}, 'Mock Exam 1',
-      substr(md5(${prefix} || (1 + g % ${studentCount})), 1, 24), ${instituteId}, g % 41, 40, 40, '[]', ${started}
+      substr(md5(${prefix} || (1 + g % ${studentCount})), 1, 24), ${instituteId}, g % 41, 40, 40, '[]', ${started},
+      5 * (g % 21) + 5 * (g % 11), 5 * (g % 21), 5 * (g % 11)
     from generate_series(1, ${n}) g`);
+}
+
+/** The report's means of attemptsWithResults(n): 5 * (g % m) over g = 1..n, to one decimal. */
+function means(n: number) {
+  const mean = (f: (g: number) => number) => {
+    let sum = 0;
+    for (let g = 1; g <= n; g++) sum += f(g);
+    return Math.round((10 * sum) / n) / 10;
+  };
+  return {
+    averageScore: mean((g) => 5 * (g % 21) + 5 * (g % 11)), averageReading: mean((g) => 5 * (g % 21)), averageListening: mean((g) => 5 * (g % 11)),
+  };
 }
 
 before(async () => {
@@ -291,12 +305,12 @@ describe('attempts per institute: GET reports/getReport/:userId', () => {
     assert.equal(r.headers['x-total-count'], '3');
     assert.deepEqual(r.json(), {
       startDate: DAY, endDate: DAY, reports: [
-        { _id: w.ids.institute, name: 'Kathmandu Korean Academy', total: A_RESULTS },
-        { _id: w.ids.instB, name: 'Pokhara Language School', total: B_RESULTS },
+        { _id: w.ids.institute, name: 'Kathmandu Korean Academy', total: A_RESULTS, ...means(A_RESULTS) },
+        { _id: w.ids.instB, name: 'Pokhara Language School', total: B_RESULTS, ...means(B_RESULTS) },
       ],
     });
     const p2 = await w.call('GET', `reports/getReport/${w.ids.admin}?startDate=${DAY}&endDate=${DAY}&limit=2&page=2`, w.tok.admin);
-    assert.deepEqual(p2.json().reports, [{ _id: extra.json()._id, name: 'Another Academy', total: 0 }]);
+    assert.deepEqual(p2.json().reports, [{ _id: extra.json()._id, name: 'Another Academy', total: 0, averageScore: null, averageReading: null, averageListening: null }]);
     const s = await w.call('GET', `reports/getReport/${w.ids.admin}?startDate=${DAY}&endDate=${DAY}&search=ACADEMY`, w.tok.admin);
     assert.deepEqual((s.json().reports as { name: string }[]).map((x) => x.name), ['Kathmandu Korean Academy', 'Another Academy']);
     assert.equal(s.headers['x-total-count'], '2');

@@ -79,11 +79,11 @@ describe('saving access: POST examaccess/create/:userId', () => {
     r = await save({ type: 'ALL' });
     assert.deepEqual([r.json().type, r.json().completed_times, r.json().total_times], ['ALL', 0, null]);
   });
-  test('TIMEFRAME: dates, end inclusive to the end of that day', async () => {
+  test('TIMEFRAME: dates, end inclusive to the end of that day (days in the institute\'s zone, Asia/Kathmandu)', async () => {
     const r = await save({ type: 'TIMEFRAME', startTime: '2030-01-10', endTime: '2030-01-12' });
     assert.equal(r.statusCode, 200, r.body);
-    assert.equal(r.json().startTime, '2030-01-10T00:00:00.000Z');
-    assert.equal(r.json().endTime, '2030-01-12T23:59:59.999Z');
+    assert.equal(r.json().startTime, '2030-01-09T18:15:00.000Z');
+    assert.equal(r.json().endTime, '2030-01-12T18:14:59.999Z');
     const same = await save({ type: 'TIMEFRAME', startTime: '2030-01-10', endTime: '2030-01-10' });
     assert.equal(same.statusCode, 200);
   });

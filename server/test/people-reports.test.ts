@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { attempts, results } from '../src/db/schema.ts';
+import { attempts, results, users } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
 import { peopleWorld, type PeopleWorld } from './people-setup.ts';
 
@@ -20,6 +20,8 @@ async function attempt(userId: string, instituteId: string | null, startedAt: st
     await w.t.db.insert(results).values({
       id: resultId, attemptId, examId: w.ids.exam, examTitle: 'Mock Exam 1', userId, instituteId, score: score!,
       totalQuestions: 40, attempted: 38, answers: [{ question: 'q1', questionNumber: 1, type: 'Reading', answer: '2', correct: true }],
+      // the scale as if the first questions were the right ones: Reading first, then Listening
+      totalScore: 5 * score!, readingScore: 5 * Math.min(score!, 20), listeningScore: 5 * Math.max(0, score! - 20),
       createdAt: new Date(at(startedAt).getTime() + 40 * 60 * 1000),
     });
   }
@@ -40,6 +42,8 @@ before(async () => {
     name: 'Quiet Institute', email: 'quiet@example.com', phone: '9800000009', address: '', password: 'password123', confirm_password: 'password123', institute_role: 0,
   });
   emptyInst = r.json()._id;
+  // these tests' days are UTC days (test/time-zones.test.ts covers other zones)
+  await w.t.db.update(users).set({ timeZone: 'UTC' });
 });
 after(async () => { await w?.t.close(); });
 
@@ -123,13 +127,18 @@ describe('attempts per institute: GET reports/getReport/:userId', () => {
     assert.equal(r.statusCode, 200, r.body);
     assert.equal(r.json().startDate, '2031-03-05');
     assert.equal(r.json().endDate, '2031-03-05');
+    // the means are over the finished attempts only (A's running one is counted, not averaged as 0)
     assert.deepEqual(r.json().reports, [
-      { _id: w.ids.institute, name: 'Kathmandu Korean Academy', total: 2 },
-      { _id: w.ids.instB, name: 'Pokhara Language School', total: 1 },
-      { _id: emptyInst, name: 'Quiet Institute', total: 0 },
+      { _id: w.ids.institute, name: 'Kathmandu Korean Academy', total: 2, averageScore: 150, averageReading: 100, averageListening: 50 },
+      { _id: w.ids.instB, name: 'Pokhara Language School', total: 1, averageScore: 125, averageReading: 100, averageListening: 25 },
+      { _id: emptyInst, name: 'Quiet Institute', total: 0, averageScore: null, averageReading: null, averageListening: null },
     ]);
     r = await report('startDate=2031-03-05&endDate=2031-03-06');
     assert.deepEqual((r.json().reports as { total: number }[]).map((x) => x.total), [4, 1, 0]);
+    // A: 30, 12 and 20 correct -> 150, 60, 100 points: mean 103.3; Reading 100, 60, 100: 86.7; Listening 50, 0, 0: 16.7
+    assert.deepEqual(r.json().reports[0], {
+      _id: w.ids.institute, name: 'Kathmandu Korean Academy', total: 4, averageScore: 103.3, averageReading: 86.7, averageListening: 16.7,
+    });
     r = await report('startDate=2031-04-01&endDate=2031-04-30');
     assert.deepEqual((r.json().reports as { total: number }[]).map((x) => x.total), [0, 0, 0]);
   });

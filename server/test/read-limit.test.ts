@@ -79,7 +79,7 @@ const lists = () => [
   [`users/noInstitute/${ids.admin}`, tok.admin], [`users/ofInstitute/${ids.institute}/${ids.admin}`, tok.admin],
   [`users/getAllInstitutes/${ids.admin}`, tok.admin], [`reports/date/${ids.admin}?date=2030-02-01`, tok.admin],
   [`reports/getReport/${ids.admin}?startDate=2030-02-01&endDate=2030-02-02`, tok.admin],
-  [`questions/summary/${ids.exam}/${ids.admin}`, tok.admin],
+  [`questions/summary/${ids.exam}/${ids.admin}`, tok.admin], [`questions/analysis/${ids.exam}/${ids.admin}`, tok.admin],
   [`users/institute/${ids.institute}`, tok.institute], [`results/of/${ids.institute}/${ids.institute}`, tok.institute],
 ] as const;
 

@@ -1,6 +1,7 @@
 /** The student's exam over HTTP: lists, start and counting, running exam, autosave, listening, deadline, submit, results. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   attemptAnswers, attempts, examAccess, examAccessExams, examInstituteAccess, exams, questions, results, users,
@@ -10,6 +11,7 @@ import { newId } from '../src/ids.ts';
 import { REASONS } from '../src/access/rules.ts';
 import { sweepExpiredAttempts } from '../src/attempts/sweeper.ts';
 import { bearer, buildTestApp, type TestApp } from './helpers.ts';
+import { dayIn } from '../src/zones/index.ts';
 
 let t: TestApp;
 let ids: NonNullable<NonNullable<TestApp['seed']>['ids']>;
@@ -75,7 +77,7 @@ const api = {
   count: (p: Person, exam: string) => t.app.inject({ method: 'PUT', url: `/api/examaccess/increaseCount/${exam}/${p.id}`, headers: p.h }),
   running: (p: Person, exam: string) => t.app.inject({ url: `/api/attempts/running/${exam}/${p.id}`, headers: p.h }),
   save: (p: Person, attempt: string, answers: unknown) => t.app.inject({ method: 'PUT', url: `/api/attempts/${attempt}/answers/${p.id}`, headers: p.h, payload: { answers } }),
-  listen: (p: Person, attempt: string, question: string, audio: string) => t.app.inject({ method: 'PUT', url: `/api/attempts/${attempt}/listening/${p.id}`, headers: p.h, payload: { question, audio } }),
+  listen: (p: Person, attempt: string, question: string, audio: string) => t.app.inject({ method: 'PUT', url: `/api/attempts/${attempt}/listening/${p.id}`, headers: p.h, payload: { question, audio, playId: randomUUID() } }),
   submit: (p: Person, exam: string, report: string, answers?: unknown, score?: number) => t.app.inject({ method: 'POST', url: `/api/results/create/${exam}/${p.id}`, headers: p.h, payload: { report, ...(answers ? { answers } : {}), ...(score !== undefined ? { score } : {}) } }),
   link: (p: Person, report: string, result: string) => t.app.inject({ method: 'PUT', url: `/api/reports/update/${report}/${p.id}`, headers: p.h, payload: { result } }),
   results: (p: Person, q = '') => t.app.inject({ url: `/api/results/user/${p.id}${q}`, headers: p.h }),
@@ -399,13 +401,12 @@ describe('listening counts', () => {
     let r = await api.listen(s, id, L, 'main');
     assert.equal(r.statusCode, 200);
     assert.deepEqual(r.json(), { [L]: { main: 2 } });
-    r = await api.listen(s, id, L, 'option3');
-    assert.deepEqual(r.json(), { [L]: { main: 2, option3: 1 } });
-    await Promise.all(Array.from({ length: 5 }, () => api.listen(s, id, listening[1]!.id, 'option1')));
+    await Promise.all(Array.from({ length: 5 }, () => api.listen(s, id, listening[1]!.id, 'main')));
     const running = (await api.running(s, exam.id)).json();
-    assert.deepEqual(running.listeningStatus, { [L]: { main: 2, option3: 1 }, [listening[1]!.id]: { option1: 5 } });
+    assert.deepEqual(running.listeningStatus, { [L]: { main: 2 }, [listening[1]!.id]: { main: 5 } });
 
     assert.equal((await api.listen(s, id, reading.id, 'main')).statusCode, 400);
+    assert.equal((await api.listen(s, id, L, 'option3')).statusCode, 400); // text options have no audio
     assert.equal((await api.listen(s, id, L, 'option5')).statusCode, 400);
     const other = await person(0, ids.institute);
     assert.equal((await api.listen(other, id, L, 'main')).statusCode, 404);
@@ -570,6 +571,8 @@ describe('submit and scoring', () => {
     assert.deepEqual({ ...body, resultId: 'x' }, {
       resultId: 'x', score: expectedCorrect, totalQuestions: 10, attempted: 7, correct: expectedCorrect,
       percentage: ((expectedCorrect / 10) * 100).toFixed(2), name: 'Scorer Person', user_uid: me.userUid,
+      // questions 1-5 Reading (indexes 0, 2, 4 right), 21-25 Listening (index 6 right): 5 points each
+      totalScore: 20, readingScore: 15, listeningScore: 5,
     });
     assert.equal(expectedCorrect, 4);
     const [result] = await t.db.select().from(results).where(eq(results.id, body.resultId));
@@ -633,7 +636,7 @@ describe('results', () => {
     const s = await person(0, ids.institute);
     await grantAccess(s.id, 'ALL');
     const empty = (await api.results(s)).json();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = dayIn('Asia/Kathmandu', new Date()); // the day of the student's institute's zone
     assert.deepEqual(empty, { startDate: today, endDate: today, results: [] });
 
     const made: string[] = [];
@@ -641,9 +644,10 @@ describe('results', () => {
       const id = await started(s, demoExam);
       made.push((await api.submit(s, demoExam, id)).json().resultId);
     }
-    // move the first result to 2025-01-10 and the second to 2025-01-12 (end of that day)
+    // move the first result to 2025-01-10 and the second to 2025-01-12 (end of that day in the institute's zone,
+    // Asia/Kathmandu: 23:59 there)
     await t.db.update(results).set({ createdAt: new Date('2025-01-10T08:00:00Z') }).where(eq(results.id, made[0]!));
-    await t.db.update(results).set({ createdAt: new Date('2025-01-12T23:59:00Z') }).where(eq(results.id, made[1]!));
+    await t.db.update(results).set({ createdAt: new Date('2025-01-12T18:14:00Z') }).where(eq(results.id, made[1]!));
 
     const all = (await api.results(s)).json();
     assert.equal(all.startDate, '2025-01-10');
@@ -669,7 +673,7 @@ describe('results', () => {
     assert.equal((await t.app.inject({ url: `/api/results/user/${s.id}`, headers: other.h })).statusCode, 403);
   });
 
-  test('detail: owner, creating institute and admin; others 403; answers revealed; survives exam deletion', async () => {
+  test('detail: owner, creating institute and admin; others 403; answers revealed once no retake; survives exam deletion', async () => {
     const exam = await makeExam({ n: 4, owner: ids.institute, type: 'private' });
     const s = await person(0, ids.institute);
     await grantAccess(s.id, 'ALL');
@@ -682,13 +686,24 @@ describe('results', () => {
     assert.equal(body.result._id, resultId);
     assert.equal(body.result.score, 1);
     assert.equal(body.questions.length, 4);
-    assert.ok(body.questions.every((q: { answer?: string; answer_details?: string }) => /^[1-4]$/.test(q.answer ?? '') && q.answer_details?.startsWith('because')));
+    type Q = { answer?: string; answer_details?: string };
+    const revealed = (qs: Q[]) => qs.every((q) => /^[1-4]$/.test(q.answer ?? '') && q.answer_details?.startsWith('because'));
+    // the student may start another attempt (access ALL): the exam's default policy withholds the answer keys
+    assert.ok(body.questions.every((q: Q) => q.answer === undefined && q.answer_details === undefined));
+    assert.deepEqual(body.review, { policy: 'answers', shows: 'marks', canRetake: true });
 
     const [instRow] = await t.db.select().from(users).where(eq(users.id, ids.institute));
     const [adminRow] = await t.db.select().from(users).where(eq(users.id, ids.admin));
     const asP = (row: typeof instRow) => ({ id: row!.id, token: '', h: bearer(issueToken(row!, t.config.jwtSecret!, 600)) });
-    assert.equal((await api.result(asP(instRow), resultId)).statusCode, 200);
-    assert.equal((await api.result(asP(adminRow), resultId)).statusCode, 200);
+    for (const row of [instRow, adminRow]) {
+      const full = await api.result(asP(row), resultId);
+      assert.equal(full.statusCode, 200);
+      assert.ok(revealed(full.json().questions));
+    }
+    // no attempt left: the student sees them too
+    await t.db.delete(examAccess).where(eq(examAccess.userId, s.id));
+    await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 1, completedTimes: 1 });
+    assert.ok(revealed((await api.result(s, resultId)).json().questions));
     const otherStudent = await person(0, ids.institute);
     const otherInst = await person(1, ids.admin);
     assert.equal((await api.result(otherStudent, resultId)).statusCode, 403);

@@ -55,6 +55,8 @@ describe('exam transfer', () => {
     const mp3Url = await storeMedia(source.db, newMp3, 'audio/mpeg', 'mp3', sourceAdmin.id);
     await source.db.update(questions).set({ description: pngUrl }).where(sql`${questions.examId} = ${sourceExam} and ${questions.questionNumber} = 1`);
     await source.db.update(questions).set({ listening: mp3Url }).where(sql`${questions.examId} = ${sourceExam} and ${questions.questionNumber} = 21`);
+    // each listening audio may be played twice: the copy keeps the limit
+    await source.db.update(exams).set({ playLimit: 2 }).where(eq(exams.id, sourceExam));
 
     dest = await buildTestApp({ env: { TRANSFER_ALLOW_HOSTS: `127.0.0.1:${new URL(sourceBase).port}` } });
     destAdmin = { id: dest.seed!.ids!.admin, token: await tokenOf(dest, dest.seed!.ids!.admin) };
@@ -81,6 +83,7 @@ describe('exam transfer', () => {
     assert.ok(mine);
     assert.equal(mine.title, 'Mini Test Exam');
     assert.equal(mine.question_count, 2);
+    assert.equal(mine.play_limit, 2);
 
     const wrong = await list({ ...from(), token: 'not-a-token' });
     assert.equal(wrong.statusCode, 400);
@@ -89,15 +92,19 @@ describe('exam transfer', () => {
 
   test('copies the exam with its questions and media; the copy works with the other site stopped', async () => {
     const beforeCounts = await counts(dest);
+    // the review policy goes with the exam
+    await source.db.update(exams).set({ reviewPolicy: 'marks' }).where(eq(exams.id, sourceExam));
     const res = await transfer({ ...from(), exam: sourceExam });
     assert.equal(res.statusCode, 200, res.body);
     const copy = res.json() as Exam;
+    assert.equal(copy.review_policy, 'marks');
     assert.notEqual(copy._id, sourceExam);
     assert.equal(copy.title, 'Mini Test Exam');
     assert.equal(copy.status, 0); // hidden until published
     assert.equal(copy.user._id, destAdmin.id);
     assert.equal(copy.type, 'public');
     assert.equal(copy.question_count, 2);
+    assert.equal(copy.play_limit, 2);
     // the category is matched by title here (both deployments have the demo categories, with different ids)
     assert.equal(copy.category?._id, dest.seed!.ids!.categories[0]);
 
@@ -214,9 +221,27 @@ describe('exam transfer: failures of the other side leave nothing behind', () =>
     const copy = res.json() as Exam;
     assert.equal(copy.category, null);
     assert.equal(copy.type, 'private');
+    assert.equal(copy.review_policy, 'answers', 'a site from before review policies: the default');
     assert.equal(copy.question_count, 2);
+    assert.equal(copy.play_limit, null); // a deployment from before play limits sends none: no limit
+    // a limit this deployment does not offer is not copied
+    answers.list = [{ ...remoteExam, play_limit: 99 }];
+    const odd = await transfer();
+    assert.equal(odd.statusCode, 200, odd.body);
+    assert.equal((odd.json() as Exam).play_limit, null);
+    answers.list = [{ ...remoteExam, play_limit: 3 }];
+    assert.equal((((await transfer()).json()) as Exam).play_limit, 3);
     assert.equal(site.auth.filter((a) => a === 'Bearer their-token').length >= 2, true);
     assert.ok(site.seen.some((s) => s === `GET /media/${sha(good)}.png`));
+  });
+
+  test('the review policy of the other site\'s exam is copied', async () => {
+    answers = { list: [{ ...remoteExam, review_policy: 'score' }], questions: [question(1), question(2)] };
+    const res = await transfer();
+    assert.equal(res.statusCode, 200, res.body);
+    const copy = res.json() as Exam;
+    assert.equal(copy.review_policy, 'score');
+    assert.equal((await dest.db.select().from(exams).where(eq(exams.id, copy._id)))[0]!.reviewPolicy, 'score');
   });
 
   test('the other site refuses the token', async () => {
@@ -234,6 +259,8 @@ describe('exam transfer: failures of the other side leave nothing behind', () =>
     await expectFailure('bad data: the exam list is not a list');
     answers = { list: [{ ...remoteExam, title: undefined }], questions: [] };
     await expectFailure('bad data: an exam has no valid title');
+    answers = { list: [{ ...remoteExam, review_policy: 'everything' }], questions: [] };
+    await expectFailure('bad data: an exam has no valid review_policy');
     answers = { list: [remoteExam], questions: [] };
     await expectFailure('the exam was not found on the other site', { exam: 'another-exam' });
     answers = { list: [remoteExam], questions: { nope: true } };

@@ -63,7 +63,7 @@ describe('GET /api/users/getUserInfo/:userId', () => {
 describe('GET /api/users/getInstituteInfo/:id', () => {
   const expected = () => ({
     _id: ids.institute, name: 'Kathmandu Korean Academy', email: 'institute@example.com',
-    phone: '9801234567', address: 'Putalisadak, Kathmandu', image: '',
+    phone: '9801234567', address: 'Putalisadak, Kathmandu', image: '', time_zone: 'Asia/Kathmandu',
   });
   test('student of that institute, the institute itself, admin', async () => {
     for (const token of [tok.student, tok.institute, tok.admin]) {

@@ -22,6 +22,8 @@ export interface ApiFailure {
   status: number;
   /** the server's `error` field, or a generic message */
   error: string;
+  /** the server's whole JSON answer, when it says more than `error` (a refused listening play: the server's counts) */
+  data?: Record<string, unknown>;
 }
 
 /** Base path of the REST API; the shell and every remote run in one page, so this is the page's origin. */
@@ -62,7 +64,8 @@ export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure,
       // Spec: a 401 response only logs to the console.
       if (res.status === 401) console.warn('Unauthorized request', a.url);
       const error = data && typeof data === 'object' && 'error' in data ? String((data as { error: unknown }).error) : res.statusText;
-      return { error: { status: res.status, error }, meta: { response: res } };
+      const more = !!data && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).some((k) => k !== 'error');
+      return { error: { status: res.status, error, ...(more ? { data: data as Record<string, unknown> } : {}) }, meta: { response: res } };
     }
     return { data, meta: { response: res } };
   } catch (e) {

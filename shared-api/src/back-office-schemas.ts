@@ -17,3 +17,4 @@ const lazy = <K extends keyof Schemas>(name: K): LazySchema<Schemas[K]> =>
 
 export const questionSchema = lazy('questionSchema');
 export const accessSchema = lazy('accessSchema');
+export const extraTimeSchema = lazy('extraTimeSchema');

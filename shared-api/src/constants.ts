@@ -5,6 +5,25 @@ export const QUESTIONS_PER_TYPE = 20;
 export const TOTAL_QUESTIONS = 40;
 export const READING_RANGE = [1, 20] as const;
 export const LISTENING_RANGE = [21, 40] as const;
+/** EPS-TOPIK scale: 5 points per correct question, Reading (READING_RANGE) and Listening (LISTENING_RANGE) out of 100 each. */
+export const POINTS_PER_QUESTION = 5;
+export const SECTION_MAX_SCORE = QUESTIONS_PER_TYPE * POINTS_PER_QUESTION;
+export const MAX_SCORE = TOTAL_QUESTIONS * POINTS_PER_QUESTION;
+
+/**
+ * What a student sees of a finished attempt (the exam's review policy, chosen by its author):
+ * - `score`: the figures only (count correct, percentage, total and section scores); no per-question right or wrong;
+ * - `marks`: also which questions were right or wrong;
+ * - `answers` (the default): also the correct answers, but only once the student cannot start another attempt of
+ *   the exam; until then the student sees what `marks` shows.
+ * Institutes and admins always see everything.
+ */
+export const REVIEW_POLICIES = [
+  { value: 'score', label: 'Score only' },
+  { value: 'marks', label: 'Which questions were right or wrong' },
+  { value: 'answers', label: 'The correct answers too' },
+] as const;
+export const DEFAULT_REVIEW_POLICY = 'answers';
 export const UNANSWERED = '0';
 export const TOAST_DURATION_MS = 5000;
 export const AUDIO_PREVIEW_RELOAD_MS = 500;
@@ -23,7 +42,23 @@ export const SEARCH_MAX = 100;
 /** the response header with the number of rows a paged list has in all */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
+/** Extra time (accommodations): the percentages offered, the minutes' bounds, the rule's messages. */
+export const EXTRA_TIME_PERCENTS = [25, 50, 100] as const;
+export const EXTRA_MINUTES_MAX = 300;
+export const EXTRA_TIME_MSG = {
+  kind: 'Extra time is required',
+  percent: 'Extra time must be 25, 50 or 100 %',
+  minutes: `Minutes must be a whole number from 1 to ${EXTRA_MINUTES_MAX}`,
+} as const;
+/** At most this many records of leaving the exam are kept per attempt (the rest are ignored). */
+export const LEAVES_MAX = 500;
+
 export const EXAM_TYPES = ['private', 'public', 'free_for_all'] as const;
+
+/** How many times each listening audio may be played in an attempt, as the exam dialog offers it (null: no limit). */
+export const PLAY_LIMITS = [1, 2, 3] as const;
+/** The server's refusal of a play beyond the exam's limit (409), and the play control's reason when none are left. */
+export const NO_PLAYS_LEFT = 'No plays left';
 
 export const ACCESS_TYPES = [
   { value: 'SELECTEDEXAM', label: 'Specific Exams' },

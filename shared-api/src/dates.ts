@@ -1,27 +1,60 @@
 /**
- * The one way dates are shown (spec section 9: YYYY-MM-DD), in the device's time zone; with the time as HH:MM where
- * the time matters (a result's moment, today's results).
+ * The one way dates are shown (spec section 9: YYYY-MM-DD), with the time as HH:MM where the time matters (a result's
+ * moment, today's results). Days are those of a time zone (issue 25): the signed-in user's (`useTimeZone()`: an
+ * institute's or admin's own, a student's institute's), never the device's; without a zone, the device's.
  */
+import type { AuthInstitute, User } from './types';
+
+/** An institute's (and admin's) zone when none is set; a student without institute counts its days in it too. */
+export const DEFAULT_TIME_ZONE = 'Asia/Kathmandu';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** YYYY-MM-DD of a local date. */
-export const isoDate = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The day after a YYYY-MM-DD day. */
-export function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00`);
-  d.setDate(d.getDate() + 1);
-  return isoDate(d);
+/** The wall-clock fields of an instant in a zone (undefined: the device's). */
+function wallClock(d: Date, zone?: string) {
+  if (!zone) return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() };
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    formatters.set(zone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(d)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute! };
 }
 
-/** A timestamp as YYYY-MM-DD (with HH:MM): a day already in that form is kept (it names a day, not a moment), and
- * an empty or unreadable value is shown as it is. */
-function format(value: string | null | undefined, time: boolean): string {
+/** YYYY-MM-DD of an instant in a zone (the device's without one): `isoDate(new Date(), zone)` is today there. */
+export function isoDate(d: Date, zone?: string): string {
+  const w = wallClock(d, zone);
+  return `${String(w.year).padStart(4, '0')}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** The day after a YYYY-MM-DD day (calendar arithmetic: no zone involved). */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const n = new Date(Date.UTC(y, m - 1, d + 1));
+  return `${String(n.getUTCFullYear()).padStart(4, '0')}-${pad(n.getUTCMonth() + 1)}-${pad(n.getUTCDate())}`;
+}
+
+/** The zone whose days a signed-in user sees: an institute's or admin's own, a student's institute's. */
+export function userTimeZone(user: Pick<User, 'role' | 'time_zone'> | null, institute: Pick<AuthInstitute, 'time_zone'> | null): string {
+  if (!user) return DEFAULT_TIME_ZONE;
+  if (user.role === 0) return institute?.time_zone || DEFAULT_TIME_ZONE;
+  return user.time_zone || DEFAULT_TIME_ZONE;
+}
+
+/** A timestamp as YYYY-MM-DD (with HH:MM) in a zone: a day already in that form is kept (it names a day, not a
+ * moment), and an empty or unreadable value is shown as it is. */
+function format(value: string | null | undefined, time: boolean, zone?: string): string {
   if (!value || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value ?? '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  return time ? `${isoDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : isoDate(d);
+  if (!time) return isoDate(d, zone);
+  const w = wallClock(d, zone);
+  return `${isoDate(d, zone)} ${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-export const formatDate = (value: string | null | undefined): string => format(value, false);
-export const formatDateTime = (value: string | null | undefined): string => format(value, true);
+export const formatDate = (value: string | null | undefined, zone?: string): string => format(value, false, zone);
+export const formatDateTime = (value: string | null | undefined, zone?: string): string => format(value, true, zone);

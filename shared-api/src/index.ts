@@ -6,7 +6,9 @@
  */
 export * from './types';
 export * from './constants';
+export * from './scores';
 export * from './dates';
+export * from './leaves';
 export * from './checks';
 export type { LoginValues } from './validation';
 export * from './session';
@@ -17,6 +19,7 @@ export * from './form';
 export * from './endpoints/auth';
 export * from './endpoints/stats';
 export * from './endpoints/student-exam';
+export * from './endpoints/progress';
 export * from './endpoints/profile';
 export * from './schemas/people-rules';
 export * from './schemas/authoring-rules';

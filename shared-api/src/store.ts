@@ -6,6 +6,7 @@ import { createElement, type ReactNode } from 'react';
 import { api } from './api';
 import { sessionReducer, sessionActions, writeStoredSession, clearStoredSession } from './session';
 import type { SigninResponse } from './types';
+import { userTimeZone } from './dates';
 
 export function makeStore() {
   const s = configureStore({
@@ -43,3 +44,6 @@ export function endSession(dispatch: AppDispatch, reason?: 'expired') {
   dispatch(sessionActions.signedOut(reason));
   dispatch(api.util.resetApiState());
 }
+
+/** The time zone the signed-in user's dates are shown in (dates.ts: userTimeZone). */
+export const useTimeZone = (): string => useAppSelector((s) => userTimeZone(s.session.user, s.session.institute));

@@ -24,6 +24,8 @@ export interface User {
   created_by: string | null;
   user_uid: string;
   auth_type: string;
+  /** IANA time zone whose days the user's dates are in (a student's: its institute's, see sessionTimeZone) */
+  time_zone: string;
   createdAt: string;
 }
 
@@ -35,6 +37,8 @@ export interface AuthInstitute {
   phone: string;
   address: string;
   image: string;
+  /** IANA time zone of the institute: its students' days */
+  time_zone: string;
 }
 
 export interface SigninResponse {
@@ -73,7 +77,14 @@ export interface Exam {
   user: { _id: string; name: string };
   question_count: number;
   createdAt: string;
+  /** plays allowed of each listening audio in an attempt; null: no limit */
+  play_limit: number | null;
+  /** what a student sees after submitting (constants REVIEW_POLICIES) */
+  review_policy: ReviewPolicy;
 }
+
+/** constants REVIEW_POLICIES: score | marks | answers */
+export type ReviewPolicy = 'score' | 'marks' | 'answers';
 
 export type QuestionType = 'Reading' | 'Listening';
 export type OptionType = 'text' | 'image' | 'listening' | 'listeningandtext' | 'samelistening';
@@ -117,11 +128,23 @@ export interface ResultAnswer {
   type: QuestionType;
   /** '1'..'4', or '0' unanswered */
   answer: string;
-  correct: boolean;
+  /** absent for a student when the exam's review policy is "Score only" */
+  correct?: boolean;
 }
 
-export interface Result {
+/** A result's figures on the EPS-TOPIK scale (5 points per correct question), computed by the server when it scores. */
+export interface ResultScores {
+  /** out of MAX_SCORE (200): readingScore + listeningScore */
+  totalScore: number;
+  /** questions READING_RANGE, out of SECTION_MAX_SCORE (100) */
+  readingScore: number;
+  /** questions LISTENING_RANGE, out of SECTION_MAX_SCORE (100) */
+  listeningScore: number;
+}
+
+export interface Result extends ResultScores {
   _id: string;
+  /** number of correct answers (the spec's score) */
   score: number;
   total_questions: number;
   attempted: number;
@@ -131,6 +154,40 @@ export interface Result {
   user: { _id: string; email: string; firstname: string; lastname: string };
   createdAt: string;
   answers: ResultAnswer[];
+  /** back office only: how often and how long the student left the exam page (information, never a penalty) */
+  leaves?: LeaveSummary;
+}
+
+/** Records of leaving the running exam page, summed: how many, and for how long in all (ms). */
+export interface LeaveSummary {
+  count: number;
+  ms: number;
+}
+
+/** A student's extra time as the server applies it at Get Started (none: both null, extraSeconds 0). */
+export interface ExtraTime {
+  percent: number | null;
+  minutes: number | null;
+  /** the exam's own length, and what this student gets on top of it */
+  durationSeconds: number;
+  extraSeconds: number;
+}
+
+export type ExtraTimeKind = 'none' | 'percent' | 'minutes';
+export interface ExtraTimeInput {
+  user: string;
+  kind: ExtraTimeKind;
+  /** the percentage (25, 50, 100) or the minutes (1-300); none: absent */
+  value?: number | null;
+}
+
+/** One time the student left the running exam page; id is the device's, so a resend is harmless. */
+export interface LeaveRecord {
+  id: string;
+  kind: 'hidden' | 'blur' | 'fullscreen';
+  /** ISO time on the server's clock (as the device reckons it) */
+  startedAt: string;
+  durationMs: number;
 }
 
 export type AccessType =
@@ -168,6 +225,10 @@ export interface ReportRow {
   _id: string;
   name: string;
   total: number;
+  /** mean ResultScores of the period's finished attempts (one decimal), or null without any */
+  averageScore: number | null;
+  averageReading: number | null;
+  averageListening: number | null;
 }
 
 /** reports/getReport's body: `reports` is one page of institutes (see PageArgs). */
@@ -219,6 +280,72 @@ export interface QuestionSummaryRow {
   mostChosenWrong: string | null;
   /** how many results chose each option */
   choices: Record<'1' | '2' | '3' | '4', number>;
+  // item analysis (docs/item-analysis.md): null where a figure is undefined, with the reason beside it
+  /** results that left it unanswered (counted as wrong) */
+  unanswered: number;
+  /** facility p: share of the results that answered correctly (unanswered = wrong); null without results */
+  facility: number | null;
+  /** corrected point-biserial: correlation of this question (0/1) with the total of the other questions */
+  pointBiserial: number | null;
+  pointBiserialReason: string | null;
+  /** upper-lower 27% index: p in the upper group minus p in the lower group */
+  discrimination: number | null;
+  discriminationReason: string | null;
+  /** options 1-4 and unanswered: share among the upper group, the lower group and all results */
+  distractors: DistractorRow[];
+  flags: ItemFlag[];
+}
+
+export type DistractorOption = '1' | '2' | '3' | '4' | 'unanswered';
+
+export interface DistractorRow {
+  option: DistractorOption;
+  /** the question's correct answer */
+  key: boolean;
+  /** results that chose it */
+  count: number;
+  /** shares 0..1; upper and lower null when the groups cannot be formed (under 2 results) */
+  upper: number | null;
+  lower: number | null;
+  all: number | null;
+}
+
+export type ItemFlagCode = 'hard' | 'easy' | 'low-discrimination' | 'negative-discrimination' | 'weak-distractor';
+
+export interface ItemFlag {
+  code: ItemFlagCode;
+  /** what the badge says */
+  text: string;
+}
+
+/** Figures of the whole exam or one section over the results of the analysis (totals = number correct). */
+export interface ScoreSummary {
+  /** 'Exam', 'Reading' (1-20) or 'Listening' (21-40) */
+  label: string;
+  /** existing questions the figures rest on */
+  questions: number;
+  /** results the figures rest on */
+  results: number;
+  mean: number | null;
+  /** population standard deviation (divides by n), the one KR-20 uses */
+  sd: number | null;
+  kr20: number | null;
+  kr20Reason: string | null;
+}
+
+/** The Question Summary with item analysis: GET questions/analysis/{examId}/{userId}[?institute=]. */
+export interface ItemAnalysis {
+  /** results the figures rest on */
+  results: number;
+  /** the institute whose students' results were analysed (admins may choose one), or null for all the caller may see */
+  institute: string | null;
+  /** 'No results yet', or the under-30 warning; null from 30 results */
+  note: string | null;
+  /** size of the upper and of the lower group: ceil(27% of the results), null under 2 results */
+  groupSize: number | null;
+  exam: ScoreSummary;
+  sections: ScoreSummary[];
+  questions: QuestionSummaryRow[];
 }
 
 /** A report row of the day's results: an attempt with its result, student and exam. */
@@ -233,7 +360,7 @@ export interface DayResult {
 }
 
 /** An exam of another deployment's exam list (what the transfer page and the copy need). */
-export type RemoteExam = Pick<Exam, '_id' | 'title' | 'type' | 'is_cbt' | 'status' | 'category' | 'exam' | 'question_count'>;
+export type RemoteExam = Pick<Exam, '_id' | 'title' | 'type' | 'is_cbt' | 'status' | 'category' | 'exam' | 'question_count' | 'play_limit' | 'review_policy'>;
 
 // The student's exam (shared-api/src/endpoints/student-exam.ts and the server's attempts module).
 
@@ -255,6 +382,8 @@ export interface ExamDownload {
   questions: Question[];
   /** every media file the questions reference, once, with its size */
   files: { url: string; bytes: number }[];
+  /** plays allowed of each listening audio; null: no limit */
+  playLimit: number | null;
   /** the files plus this JSON itself */
   bytes: number;
 }
@@ -294,10 +423,21 @@ export interface RunningExam {
   questions: Question[];
   /** saved answers by question id ('0' unanswered) */
   answers: Record<string, string>;
+  /** plays of each listening audio so far (every device of the student, as the server counted them) */
   listeningStatus: ListeningStatus;
+  /** plays allowed of each listening audio; null: no limit */
+  playLimit: number | null;
 }
 
-export interface SubmitResponse {
+/** One listening play as the exam page sends it (PUT attempts/:attemptId/listening/:userId). */
+export interface ListeningPlay {
+  question: string;
+  audio: AudioKey;
+  /** named once by the device: the same play sent again is not counted twice */
+  playId: string;
+}
+
+export interface SubmitResponse extends ResultScores {
   resultId: string;
   score: number;
   totalQuestions: number;
@@ -309,8 +449,38 @@ export interface SubmitResponse {
   user_uid: string;
 }
 
+/** What a result detail reveals to its reader. */
+export interface ResultReview {
+  /** the exam's policy */
+  policy: ReviewPolicy;
+  /** what this response carries: answers' `correct` flags from 'marks' on, questions' answer keys only with 'answers' */
+  shows: ReviewPolicy;
+  /** the student can still start another attempt of the exam (correct answers are withheld until then) */
+  canRetake: boolean;
+}
+
 export interface ResultDetail {
   result: Result;
-  /** with answer and answer_details (the attempt is finished) */
+  /** answer and answer_details only when review.shows is 'answers' (always for institutes and admins) */
   questions: Question[];
+  review: ResultReview;
+}
+
+/**
+ * Where one of a student's results stands among the attempts of that exam by students of the same institute (or, for
+ * a student of no institute, of no institute): competition ranking on the score out of 200 (ties share the best place,
+ * "1224"), and the percentile rank (attempts scoring less plus half of those scoring the same, of all, x 100). The
+ * server's rule: server/src/attempts/ranks.ts.
+ */
+export interface ResultRank {
+  resultId: string;
+  exam_id: string;
+  /** 1 = best */
+  rank: number;
+  /** attempts in the group */
+  of: number;
+  /** 0-100, one decimal */
+  percentile: number;
+  /** 'institute': the attempts under the same institute; 'none': those of students of no institute */
+  scope: 'institute' | 'none';
 }

@@ -32,6 +32,23 @@ export const KEYFRAME_NAMES: readonly string[] = theme.keyframeNames;
 type Keyframes = Record<string, Record<string, unknown>>;
 const namedKeyframes: Keyframes = Object.fromEntries(KEYFRAME_NAMES.map((name) => [name, {}]));
 
+/**
+ * Semantic colours the product darkens for WCAG 2.2 AA contrast (4.5:1 for text under 18.66 px bold / 24 px): Chakra's
+ * light `fg.error` is red.500, 3.76:1 on white (a field's error message under its input); red.600 is 4.83:1.
+ * `fg.warning` orange.600 (3.55:1) becomes orange.700 (5.2:1), `fg.success` green.600 (3.3:1) green.700 (5.0:1). Checked
+ * by e2e/tests/a11y.spec.ts (axe-core on every screen).
+ */
+const palette = (name: string) => (theme.semanticTokens.colors as Record<string, Record<string, unknown>>)[name];
+const CONTRAST = {
+  // white text on a solid button or badge, also at its hover shade (the solid colour at 90 %): the 600 shades of
+  // red (4.83:1; 4.33:1 hovered), green (3.3:1) and orange (3.6:1) miss 4.5:1, their 700 shades pass
+  red: { ...palette('red'), solid: { value: '{colors.red.700}' } },
+  green: { ...palette('green'), solid: { value: '{colors.green.700}' } },
+  orange: { ...palette('orange'), solid: { value: '{colors.orange.700}' } },
+  fg: { ...(theme.semanticTokens.colors as Record<string, Record<string, unknown>>).fg, error: { value: '{colors.red.600}' },
+    warning: { value: '{colors.orange.700}' }, success: { value: '{colors.green.700}' } },
+};
+
 /** What only the global stylesheet needs: the product's system runs without (its CSS is in chakra-global.css). */
 interface GlobalParts { keyframes: Keyframes; globalCss: Record<string, unknown> }
 
@@ -47,7 +64,7 @@ const configWith = ({ keyframes, globalCss }: GlobalParts) => defineConfig({
       ...theme.tokens,
       fonts: { heading: { value: font }, body: { value: font }, mono: { value: 'SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "Courier New", monospace' } },
     },
-    semanticTokens: theme.semanticTokens,
+    semanticTokens: { ...theme.semanticTokens, colors: { ...theme.semanticTokens.colors, ...CONTRAST } } as never,
     recipes: {
       badge: badgeRecipe, button: buttonRecipe, code: codeRecipe, heading: headingRecipe, icon: iconRecipe,
       input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe,

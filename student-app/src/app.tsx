@@ -2,7 +2,7 @@ import { prefetchExamLists } from 'shared-api';
 import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, useLocation, type NavItem } from 'shared-ui';
 import { useShortLandscape } from './exam/use-landscape';
 import { ExamListPage } from './pages/exam-list-page';
-import { ContactPage, ExamPage, ExamStartPage, ResultPage, ResultsPage } from './pages/lazy';
+import { ContactPage, ExamPage, ExamStartPage, ResultPage, ResultSheetPage, ResultsPage } from './pages/lazy';
 import { paths } from './paths';
 
 // Opened on the exam list (a deep link, a reload): its requests go out now, while the area renders, in a task of their
@@ -21,6 +21,14 @@ export default function StudentApp() {
   const landscape = useShortLandscape();
   const onExam = pathname.startsWith(`${paths.exams}/exam/`);
   const onStart = pathname.startsWith(`${paths.exams}/start/`);
+  // The result sheet is a page of paper: no top bar, no sidebar.
+  if (/^\/student\/results\/[^/]+\/print\/?$/.test(pathname)) {
+    return (
+      <Routes>
+        <Route path="results/:resultId/print" element={<ResultSheetPage />} />
+      </Routes>
+    );
+  }
   return (
     <AppLayout
       title="EPS-TOPIK"

@@ -6,6 +6,8 @@ export const paths = {
   exam: (examId: string) => `/student/exams/exam/${examId}`,
   results: '/student/results',
   result: (resultId: string) => `/student/results/${resultId}`,
+  /** the printable result sheet (one A4 page) */
+  resultSheet: (resultId: string) => `/student/results/${resultId}/print`,
   profile: '/student/profile',
   contact: '/student/contact',
 };

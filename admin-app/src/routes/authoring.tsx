@@ -13,6 +13,7 @@ const scope: AuthoringScope = {
   canSetType: true,
   canManageInstituteAccess: true,
   showsSharedExams: false,
+  choosesInstitute: true,
   canAddExam: () => true,
 };
 

@@ -74,6 +74,16 @@ export function decide(student: StudentFacts, exam: ExamFacts, access: AccessFac
   return exam.hasRunningAttempt && d.visible ? { ...d, startable: true, reason: null } : d;
 }
 
+/**
+ * Whether the student can still start another attempt of the exam, now or later with nothing changed by anyone: the
+ * decision allows it now, or only a time frame that has not begun yet stands in the way. A result reveals its correct
+ * answers only once this is false (attempts/review.ts).
+ */
+export function canStartAnother(d: Decision, access: AccessFacts | null, now: Date): boolean {
+  if (d.startable) return true;
+  return d.visible && d.reason === REASONS.outsideTimeframe && !!access?.startTime && access.startTime.getTime() > now.getTime();
+}
+
 function decideNewAttempt(student: StudentFacts, exam: ExamFacts, access: AccessFacts | null, now: Date): Decision {
   if (exam.status !== 1) return deny(false, REASONS.notPublished);
   const own = ofInstitute(exam, student);

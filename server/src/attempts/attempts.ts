@@ -6,24 +6,28 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../db/index.ts';
 import {
-  attemptAnswers, attempts, examAccess, examAccessExams, questions, results, type Attempt, type Result,
+  attemptAnswers, attemptPlays, attempts, examAccess, examAccessExams, exams, questions, results, type Attempt, type Result,
 } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { decideForStudent, loadAccess } from '../access/student-exams.ts';
+import { decideForStudent } from '../access/student-exams.ts';
 import { REASONS } from '../access/rules.ts';
 import { httpError } from '../errors.ts';
+import { extraSecondsFor, extraTimeRow } from '../people/extra-time.ts';
 import { newId } from '../ids.ts';
 import { displayName } from '../serializers.ts';
 import { alreadyClosed, closeAttempt, isOverdue, writeResult, type ClosedAttempt } from './close.ts';
 import { examPackage } from './exam-package.ts';
 import { toAttemptJson } from './serialize.ts';
-import type { SubmitResponse } from 'shared-api/types';
+import { parseListeningAndText } from 'shared-api/schemas/question';
+import type { ListeningPlay, ListeningStatus, SubmitResponse } from 'shared-api/types';
 
 type Clock = Pick<Config, 'examDurationSeconds' | 'examGraceSeconds'>;
 
 export const TIME_OVER = 'Exam time is over';
 export const NO_RUNNING_EXAM = 'No running exam';
+export const NO_PLAYS_LEFT = 'No plays left for this audio';
+export const NO_SUCH_AUDIO = 'Not a listening audio of this exam';
 export const AUDIO_KEYS = ['main', 'option1', 'option2', 'option3', 'option4'] as const;
 export type AudioKey = (typeof AUDIO_KEYS)[number];
 export interface AnswerInput { question: string; answer: string }
@@ -51,6 +55,9 @@ export async function startAttempt(db: Db, clock: Clock, student: AuthUser, exam
     }
     if (!decision.startable) throw httpError(403, decision.reason ?? REASONS.noAccess);
 
+    // The student's extra time is applied here, once: the deadline is the attempt's for good. An access period
+    // (TIMEFRAME) decides only whether it may start; it never shortens the attempt.
+    const seconds = clock.examDurationSeconds + extraSecondsFor(clock.examDurationSeconds, await extraTimeRow(tx, student.id));
     const inserted = await tx.insert(attempts).values({
       id: newId(),
       examId,
@@ -59,7 +66,7 @@ export async function startAttempt(db: Db, clock: Clock, student: AuthUser, exam
       instituteId: student.createdBy ?? null,
       status: 'running',
       startedAt: now,
-      deadlineAt: new Date(now.getTime() + clock.examDurationSeconds * 1000),
+      deadlineAt: new Date(now.getTime() + seconds * 1000),
     }).onConflictDoNothing({ target: [attempts.userId, attempts.examId], where: sql`status = 'running'` }).returning();
     const attempt = inserted[0];
     if (!attempt) {
@@ -81,10 +88,9 @@ export async function startAttempt(db: Db, clock: Clock, student: AuthUser, exam
 
 /** The counts of the student's access record for one exam (SELECTEDEXAM: that exam's row). */
 export async function accessCounts(db: Db, student: AuthUser, examId: string, now = new Date()) {
-  const { exam, decision } = await decideForStudent(db, student, examId, now);
+  const { exam, access, decision } = await decideForStudent(db, student, examId, now);
   // an exam the student cannot see is indistinguishable from one that does not exist
   if (!exam || !decision?.visible) throw httpError(404, 'Exam Not Found');
-  const access = await loadAccess(db, student.id);
   if (access?.type === 'SELECTEDEXAM') {
     const row = access.exams.get(examId);
     return { completed_times: row?.completedTimes ?? 0, total_times: row?.totalTimes ?? 0, remaining: decision.remaining };
@@ -117,14 +123,15 @@ export async function runningExam(db: Db, clock: Clock, studentId: string, examI
   const [a] = await db.select().from(attempts).where(runningOf(studentId, examId)).limit(1);
   if (!a || (await closeIfOverdue(db, clock, a, now))) throw httpError(404, NO_RUNNING_EXAM);
   // The exam's package (./exam-package.ts): its answer columns are never selected, its media are the renditions.
-  const { questions: examQuestions } = await examPackage(db, examId);
+  const { questions: examQuestions, playLimit } = await examPackage(db, examId);
   const saved = await db.select({ questionId: attemptAnswers.questionId, answer: attemptAnswers.answer })
     .from(attemptAnswers).where(eq(attemptAnswers.attemptId, a.id));
   return {
     attempt: toAttemptJson(a, now),
     questions: examQuestions,
     answers: Object.fromEntries(saved.map((r) => [r.questionId, r.answer])) as Record<string, string>,
-    listeningStatus: (a.listeningStatus ?? {}) as Record<string, Partial<Record<AudioKey, number>>>,
+    listeningStatus: (a.listeningStatus ?? {}) as ListeningStatus,
+    playLimit,
   };
 }
 
@@ -166,27 +173,55 @@ export async function saveAnswers(db: Db, clock: Clock, studentId: string, attem
   return { saved: outcome.saved, serverNow: now.toISOString(), deadlineAt: outcome.attempt.deadlineAt.toISOString() };
 }
 
-/** Counts one play of a listening audio; one UPDATE, so concurrent plays never lose a count. Returns the whole status. */
-export async function recordListening(db: Db, clock: Clock, studentId: string, attemptId: string, questionId: string, audio: AudioKey, now = new Date()) {
-  const a = await ownAttempt(db, studentId, attemptId);
-  const [q] = await db.select({ id: questions.id }).from(questions)
-    .where(and(eq(questions.id, questionId), eq(questions.examId, a.examId), eq(questions.type, 'Listening'))).limit(1);
-  if (!q) throw httpError(400, 'Not a listening question of this exam');
-  const cutoff = new Date(now.getTime() - clock.examGraceSeconds * 1000);
-  const s = attempts.listeningStatus;
-  const [row] = await db.update(attempts)
-    .set({
-      listeningStatus: sql`${s} || jsonb_build_object(${questionId}::text,
-        coalesce(${s} -> ${questionId}::text, '{}'::jsonb)
-          || jsonb_build_object(${audio}::text, coalesce((${s} -> ${questionId}::text ->> ${audio}::text)::int, 0) + 1))`,
-    })
-    .where(and(eq(attempts.id, a.id), eq(attempts.status, 'running'), sql`${attempts.deadlineAt} >= ${cutoff}`))
-    .returning({ listeningStatus: attempts.listeningStatus });
-  if (!row) {
-    await closeIfOverdue(db, clock, a, now);
+/** Whether the question plays this audio: its main audio, or an option's (listening and listening-and-text options). */
+function hasAudio(q: { listening: string; optionType: string; option1: string; option2: string; option3: string; option4: string }, audio: AudioKey): boolean {
+  if (audio === 'main') return q.listening.trim() !== '';
+  const option = q[audio];
+  if (q.optionType === 'listening') return option.trim() !== '';
+  if (q.optionType === 'listeningandtext') return !!parseListeningAndText(option)?.listening;
+  return false;
+}
+
+/**
+ * Counts one play of a listening audio, in ONE transaction with the attempt's row locked (two devices of the student
+ * playing at once are counted one after the other, so neither passes the limit). Idempotent by the play's id: the same
+ * play sent again (a retry after a dropped connection) is answered with the counts and not counted twice, even after
+ * the attempt has closed. A play beyond the exam's limit is refused (409 with the counts, so the device can take the
+ * server's); nothing is written then. Returns the whole status.
+ */
+export async function recordListening(db: Db, clock: Clock, studentId: string, attemptId: string, play: ListeningPlay, now = new Date()): Promise<ListeningStatus> {
+  const outcome = await db.transaction(async (tx) => {
+    const [a] = await tx.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, studentId)))
+      .limit(1).for('no key update');
+    if (!a) throw httpError(404, 'Attempt Not Found');
+    const status = (a.listeningStatus ?? {}) as ListeningStatus;
+    const [prior] = await tx.select({ questionId: attemptPlays.questionId, audio: attemptPlays.audio }).from(attemptPlays)
+      .where(and(eq(attemptPlays.attemptId, a.id), eq(attemptPlays.playId, play.playId))).limit(1);
+    if (prior) {
+      if (prior.questionId !== play.question || prior.audio !== play.audio) throw httpError(409, 'This play id was used for another audio');
+      return { open: true as const, status };
+    }
+    if (a.status !== 'running' || isOverdue(a, now, clock.examGraceSeconds)) return { open: false as const, attempt: a };
+    const [q] = await tx.select({
+      listening: questions.listening, optionType: questions.optionType,
+      option1: questions.option1, option2: questions.option2, option3: questions.option3, option4: questions.option4,
+    }).from(questions)
+      .where(and(eq(questions.id, play.question), eq(questions.examId, a.examId), eq(questions.type, 'Listening'))).limit(1);
+    if (!q || !hasAudio(q, play.audio)) throw httpError(400, NO_SUCH_AUDIO);
+    const [exam] = await tx.select({ playLimit: exams.playLimit }).from(exams).where(eq(exams.id, a.examId)).limit(1);
+    const used = status[play.question]?.[play.audio] ?? 0;
+    const limit = exam?.playLimit ?? null;
+    if (limit !== null && used >= limit) throw httpError(409, NO_PLAYS_LEFT, { listeningStatus: status, playLimit: limit });
+    await tx.insert(attemptPlays).values({ attemptId: a.id, playId: play.playId, questionId: play.question, audio: play.audio, playedAt: now });
+    const next: ListeningStatus = { ...status, [play.question]: { ...status[play.question], [play.audio]: used + 1 } };
+    await tx.update(attempts).set({ listeningStatus: next }).where(eq(attempts.id, a.id));
+    return { open: true as const, status: next };
+  });
+  if (!outcome.open) {
+    await closeIfOverdue(db, clock, outcome.attempt, now);
     throw httpError(409, TIME_OVER);
   }
-  return row.listeningStatus as Record<string, Partial<Record<AudioKey, number>>>;
+  return outcome.status;
 }
 
 export type SubmitJson = SubmitResponse;
@@ -202,6 +237,9 @@ export function toSubmitJson(result: Result, student: Pick<AuthUser, 'firstName'
     percentage: total > 0 ? ((result.score / total) * 100).toFixed(2) : '0.00',
     name: displayName(student),
     user_uid: student.userUid,
+    totalScore: result.totalScore,
+    readingScore: result.readingScore,
+    listeningScore: result.listeningScore,
   };
 }
 

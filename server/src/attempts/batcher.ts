@@ -154,7 +154,9 @@ function claimStatement(rows: ClaimRow[], columns: SQL, exclusive: boolean, more
 }
 
 /** A claim row with its result scored beforehand (the body answers every question of the exam). */
-interface ClaimStoreRow extends ClaimRow { score: number; total_questions: number; attempted: number; answers: string }
+interface ClaimStoreRow extends ClaimRow {
+  score: number; total_questions: number; attempted: number; answers: string; total_score: number; reading_score: number; listening_score: number;
+}
 interface ClaimStored { result_id: string; status: string; exam_title: string; institute_id: string | null }
 
 /**
@@ -165,9 +167,10 @@ interface ClaimStored { result_id: string; status: string; exam_title: string; i
  */
 async function claimAndStore(tx: Executor, rows: ClaimStoreRow[], exclusive: boolean): Promise<ClaimStored[]> {
   return queryRows<ClaimStored>(tx, claimStatement(rows,
-    sql`${CLAIM_COLUMNS}, score int, total_questions int, attempted int, answers text`, exclusive, sql`, r as (
+    sql`${CLAIM_COLUMNS}, score int, total_questions int, attempted int, answers text, total_score int, reading_score int, listening_score int`,
+    exclusive, sql`, r as (
         ${insertResults(sql`(select c.result_id as id, c.id as attempt_id, c.exam_id, c.exam_title, c.user_id, c.institute_id, v.score,
-                v.total_questions, v.attempted, v.answers, v.at as created_at
+                v.total_questions, v.attempted, v.answers, v.at as created_at, v.total_score, v.reading_score, v.listening_score
            from c join v on v.rid = c.result_id
           where c.status = 'submitted') s`)}
       )`,
@@ -270,6 +273,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
         storeRows.push({
           ...row, score: g.score.score, total_questions: g.score.totalQuestions, attempted: g.score.attempted,
           answers: encodeResultAnswers(g.score.answers as ResultAnswer[]),
+          total_score: g.score.totalScore, reading_score: g.score.readingScore, listening_score: g.score.listeningScore,
         });
       } else {
         claimRows.push(row);
@@ -336,6 +340,7 @@ export async function submitBatch(db: Db, clock: Clock, items: SubmitItem[], hoo
         id: c.result_id, attemptId: c.id, examId: c.exam_id, examTitle: c.exam_title, userId: c.user_id,
         instituteId: c.institute_id, score: s.score, totalQuestions: s.totalQuestions, attempted: s.attempted,
         answers: s.answers as ResultAnswer[], createdAt: it.now,
+        totalScore: s.totalScore, readingScore: s.readingScore, listeningScore: s.listeningScore,
       };
       results.push({ all: g.all, result });
       if (!c.stored) {

@@ -9,19 +9,40 @@ import {
 } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { httpError } from '../errors.ts';
-import { UNANSWERED } from 'shared-api/constants';
+import { LISTENING_RANGE, POINTS_PER_QUESTION, READING_RANGE, UNANSWERED } from 'shared-api/constants';
+import type { ResultScores } from 'shared-api/types';
 
 export type CloseReason = 'submitted' | 'expired';
 
 export interface ScoredQuestion { id: string; questionNumber: number; type: string; answer: string }
 
-export interface Score {
+export interface Score extends ResultScores {
   answers: ResultAnswer[];
   /** number of correct answers */
   score: number;
   /** answers other than '0' */
   attempted: number;
   totalQuestions: number;
+}
+
+const inRange = (n: number, [lo, hi]: readonly [number, number]) => n >= lo && n <= hi;
+
+/**
+ * The EPS-TOPIK scale of a list of per-question marks: POINTS_PER_QUESTION for each correct question, Reading =
+ * questions READING_RANGE, Listening = LISTENING_RANGE (by question number, as the real exam numbers them; a question
+ * outside both ranges scores in neither); total = their sum. Pure.
+ */
+export function scaledScores(marks: Iterable<{ questionNumber: number; correct?: boolean }>): ResultScores {
+  let reading = 0;
+  let listening = 0;
+  for (const m of marks) {
+    if (!m.correct) continue;
+    if (inRange(m.questionNumber, READING_RANGE)) reading++;
+    else if (inRange(m.questionNumber, LISTENING_RANGE)) listening++;
+  }
+  const readingScore = reading * POINTS_PER_QUESTION;
+  const listeningScore = listening * POINTS_PER_QUESTION;
+  return { totalScore: readingScore + listeningScore, readingScore, listeningScore };
 }
 
 /** Scores every question of the exam (unanswered ones as '0'); pure. */
@@ -38,7 +59,7 @@ export function scoreAnswers(examQuestions: ScoredQuestion[], saved: Pick<Map<st
     if (answer !== UNANSWERED) attempted++;
     answers[i] = { question: q.id, questionNumber: q.questionNumber, type: q.type, answer, correct };
   }
-  return { answers, score, attempted, totalQuestions: answers.length };
+  return { answers, score, attempted, totalQuestions: answers.length, ...scaledScores(answers) };
 }
 
 export interface ClosedAttempt {
@@ -59,9 +80,14 @@ export interface UpsertRow { attempt_id: string; question_id: string; answer: st
 export interface ResultRow {
   id: string; attempt_id: string; exam_id: string; exam_title: string; user_id: string; institute_id: string | null;
   score: number; total_questions: number; attempted: number; answers: string; created_at: string;
+  total_score: number; reading_score: number; listening_score: number;
 }
 
-const RESULT_COLUMNS = sql.raw('id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at');
+const RESULT_COLUMNS = sql.raw(
+  'id, attempt_id, exam_id, exam_title, user_id, institute_id, score, total_questions, attempted, answers, created_at, total_score, reading_score, listening_score');
+/** The types of RESULT_COLUMNS after the first six (text), for jsonb_to_recordset. */
+const RESULT_FIGURE_TYPES = sql.raw(
+  'score int, total_questions int, attempted int, answers text, created_at timestamptz, total_score int, reading_score int, listening_score int');
 
 /**
  * The one statement shape that writes results: `insert into results (<columns>) select <columns> from <source>`, where
@@ -83,7 +109,7 @@ export async function storeResults(tx: Executor, upserts: UpsertRow[], rows: Res
           on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
         )
         ${insertResults(sql`jsonb_to_recordset(${json(rows)}) as r(id text, attempt_id text, exam_id text, exam_title text,
-          user_id text, institute_id text, score int, total_questions int, attempted int, answers text, created_at timestamptz)`)}`);
+          user_id text, institute_id text, ${RESULT_FIGURE_TYPES})`)}`);
 }
 
 /** The row of a result. */
@@ -91,6 +117,7 @@ export const resultRow = (r: Result): ResultRow => ({
   id: r.id, attempt_id: r.attemptId, exam_id: r.examId, exam_title: r.examTitle, user_id: r.userId, institute_id: r.instituteId,
   score: r.score, total_questions: r.totalQuestions, attempted: r.attempted, answers: encodeResultAnswers(r.answers),
   created_at: r.createdAt.toISOString(),
+  total_score: r.totalScore, reading_score: r.readingScore, listening_score: r.listeningScore,
 });
 
 /** The exam's questions with the attempt's saved answers, in question order (one query). */
@@ -140,6 +167,9 @@ export async function writeResult(tx: Executor, claimed: Attempt, now: Date, ite
     attempted: s.attempted,
     answers: s.answers,
     createdAt: now,
+    totalScore: s.totalScore,
+    readingScore: s.readingScore,
+    listeningScore: s.listeningScore,
   };
   const at = now.toISOString();
   const upserts = [...latest].map(([q, a]) => ({ attempt_id: claimed.id, question_id: q, answer: a, at }))

@@ -10,7 +10,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Db } from '../db/index.ts';
-import { attempts, media, mediaRenditions, questions } from '../db/schema.ts';
+import { attempts, exams, media, mediaRenditions, questions } from '../db/schema.ts';
 import { httpError } from '../errors.ts';
 import { renditionsOf } from '../renditions/index.ts';
 import { decideForStudent } from '../access/student-exams.ts';
@@ -24,6 +24,8 @@ import { toQuestionJson } from './serialize.ts';
 
 export interface ExamPackage {
   questions: Question[];
+  /** plays allowed of each listening audio; null: no limit */
+  playLimit: number | null;
   /** the download's JSON, exactly as sent */
   json: string;
   /** media plus the JSON */
@@ -64,6 +66,8 @@ function withOwnSize(body: Omit<ExamDownload, 'bytes'>, mediaBytes: number): { j
 
 async function build(db: Db, examId: string): Promise<ExamPackage> {
   const rows = await db.select(STUDENT_COLUMNS).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.questionNumber));
+  const [exam] = await db.select({ playLimit: exams.playLimit }).from(exams).where(eq(exams.id, examId)).limit(1);
+  const playLimit = exam?.playLimit ?? null;
   // mapQuestionMedia reads every field of a question as authored: the answer fields are given empty, never read
   const authored = rows.map((r) => {
     const q = toQuestionJson(r);
@@ -101,17 +105,22 @@ async function build(db: Db, examId: string): Promise<ExamPackage> {
   });
   const fileList = [...files].map(([url, bytes]) => ({ url, bytes }));
   const mediaBytes = fileList.reduce((n, f) => n + f.bytes, 0);
-  const { json, bytes } = withOwnSize({ examId, questions: list, files: fileList }, mediaBytes);
-  return { questions: list, json, bytes };
+  const { json, bytes } = withOwnSize({ examId, questions: list, files: fileList, playLimit }, mediaBytes);
+  return { questions: list, playLimit, json, bytes };
 }
 
 const cache = new LRUCache<string, { version: string; pkg: Promise<ExamPackage> }>({ max: 500 });
 
-/** The versions of these exams' packages: their questions' ids and edit times, and the last rendition made. */
+/**
+ * The versions of these exams' packages: their questions' ids and edit times, their play limits, and the last
+ * rendition made.
+ */
 async function versions(db: Db, examIds: string[]): Promise<Map<string, string>> {
   const rows = await queryRows<{ exam_id: string; v: string }>(db, sql`
-    select q.exam_id, md5(string_agg(q.id || '@' || q.updated_at::text, ',' order by q.id)) as v
-      from ${questions} q where q.exam_id in (${sql.join(examIds.map((id) => sql`${id}`), sql`, `)}) group by q.exam_id`);
+    select q.exam_id, md5(string_agg(q.id || '@' || q.updated_at::text, ',' order by q.id))
+           || ':' || coalesce(min(e.play_limit)::text, '-') as v
+      from ${questions} q left join ${exams} e on e.id = q.exam_id
+     where q.exam_id in (${sql.join(examIds.map((id) => sql`${id}`), sql`, `)}) group by q.exam_id`);
   const [r] = await queryRows<{ v: string | null }>(db, sql`
     select max(${mediaRenditions.doneAt})::text as v from ${mediaRenditions} where ${mediaRenditions.status} = 'done'`);
   const byExam = new Map(rows.map((row) => [row.exam_id, row.v]));

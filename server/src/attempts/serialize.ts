@@ -65,5 +65,8 @@ export function toResultJson(row: ResultRow, user: ResultUser | null): ResultJso
       : { _id: row.userId, email: '', firstname: '', lastname: '' },
     createdAt: row.createdAt.toISOString(),
     answers: (row.answers ?? []) as ResultAnswer[],
+    totalScore: row.totalScore,
+    readingScore: row.readingScore,
+    listeningScore: row.listeningScore,
   };
 }

@@ -4,8 +4,8 @@
  * public/free exams of others and published private exams an admin opened to it.
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Exam as ExamJson, ExamType } from 'shared-api/types';
-import { EXAM_TYPES } from 'shared-api/constants';
+import type { Exam as ExamJson, ExamType, ReviewPolicy } from 'shared-api/types';
+import { DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES } from 'shared-api/constants';
 import type { AuthUser } from '../auth/index.ts';
 import { ROLES } from '../auth/index.ts';
 import type { Db, Executor } from '../db/index.ts';
@@ -94,6 +94,9 @@ export interface ExamBody {
   category?: string | null;
   exam?: string;
   status?: number;
+  /** plays allowed of each listening audio; null: no limit; absent: unchanged (no limit for a new exam) */
+  play_limit?: number | null;
+  review_policy?: string;
 }
 
 export interface ExamValues {
@@ -102,6 +105,14 @@ export interface ExamValues {
   isCbt: boolean;
   categoryId: string | null;
   refExam: string;
+  playLimit: number | null;
+  reviewPolicy: ReviewPolicy;
+}
+
+/** A review policy (REVIEW_POLICIES), or 400. */
+export function reviewPolicyOf(value: string): ReviewPolicy {
+  if (!REVIEW_POLICIES.some((p) => p.value === value)) throw new HttpError(400, 'Invalid review policy.');
+  return value as ReviewPolicy;
 }
 
 /**
@@ -131,7 +142,14 @@ export async function examValues(db: Executor, me: AuthUser, body: ExamBody, cur
     categoryId = cat.id;
   }
   if (isCbt && !refExam) throw new HttpError(400, EXAM_MSG.referenceRequired);
-  return { title, type, isCbt, categoryId, refExam };
+  const playLimit = body.play_limit === undefined ? (current?.playLimit ?? null) : body.play_limit;
+  if (playLimit !== null && !(PLAY_LIMITS as readonly number[]).includes(playLimit)) {
+    throw new HttpError(400, `Play limit must be one of ${PLAY_LIMITS.join(', ')} or no limit`);
+  }
+  // absent: unchanged on edit, the default on create
+  const reviewPolicy = body.review_policy !== undefined ? reviewPolicyOf(body.review_policy)
+    : (current?.reviewPolicy as ReviewPolicy | undefined) ?? DEFAULT_REVIEW_POLICY;
+  return { title, type, isCbt, categoryId, refExam, playLimit, reviewPolicy };
 }
 
 // ---- the exam routes ------------------------------------------------------------------------------------------
@@ -184,7 +202,8 @@ export async function createExam(db: Executor, me: AuthUser, body: ExamBody): Pr
   const v = await examValues(db, me, body);
   const id = newId();
   await db.insert(exams).values({
-    id, title: v.title, type: v.type, isCbt: v.isCbt, status: 0, categoryId: v.categoryId, refExam: v.refExam, userId: me.id,
+    id, title: v.title, type: v.type, isCbt: v.isCbt, status: 0, categoryId: v.categoryId, refExam: v.refExam, playLimit: v.playLimit,
+    reviewPolicy: v.reviewPolicy, userId: me.id,
   });
   return examJson(db, id);
 }
@@ -199,8 +218,11 @@ export async function updateExam(db: Executor, me: AuthUser, examId: string, bod
     status = body.status;
   }
   await db.update(exams).set({
-    title: v.title, type: v.type, isCbt: v.isCbt, categoryId: v.categoryId, refExam: v.refExam, status, updatedAt: new Date(),
+    title: v.title, type: v.type, isCbt: v.isCbt, categoryId: v.categoryId, refExam: v.refExam, playLimit: v.playLimit,
+    reviewPolicy: v.reviewPolicy, status, updatedAt: new Date(),
   }).where(eq(exams.id, current.id));
+  // the limit is part of the exam's download (../attempts/exam-package.ts)
+  if (v.playLimit !== current.playLimit) packagesChanged();
   return examJson(db, current.id);
 }
 

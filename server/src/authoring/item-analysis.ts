@@ -1,6 +1,7 @@
-/** Question Summary: which of the 40 numbers exist, and per number how the results answered it (item analysis). */
+/** Question Summary: which of the 40 numbers exist, and per number how the results answered it (item analysis: ./item-statistics.ts). */
 import { LISTENING_RANGE, READING_RANGE, UNANSWERED } from 'shared-api/constants';
-import type { OptionType, QuestionSummaryRow, QuestionType } from 'shared-api/types';
+import type { ItemAnalysis, OptionType, QuestionSummaryRow, QuestionType } from 'shared-api/types';
+import { CHOICES, itemStatistics, type Choice, type ScoredResponse, type Section } from './item-statistics.ts';
 
 export type { QuestionSummaryRow };
 
@@ -20,58 +21,72 @@ export interface AnalysedAnswer {
   correct?: unknown;
 }
 
-const OPTIONS = ['1', '2', '3', '4'] as const;
+/** A result's answers as responses by question number: the first answer per number, '1'..'4' or unanswered. */
+function responsesOf(answers: AnalysedAnswer[], numbers: ReadonlySet<number>): Map<number, ScoredResponse> {
+  const out = new Map<number, ScoredResponse>();
+  if (!Array.isArray(answers)) return out;
+  for (const a of answers) {
+    const n = Number(a?.questionNumber);
+    if (!numbers.has(n) || out.has(n)) continue; // one answer per question per result; answers to missing questions are ignored
+    const choice = String(a.answer ?? UNANSWERED);
+    const valid = (CHOICES as readonly string[]).includes(choice);
+    out.set(n, { choice: valid ? (choice as Choice) : null, correct: valid && a.correct === true });
+  }
+  return out;
+}
 
-export function questionSummary(questionRows: SummaryQuestion[], results: AnalysedAnswer[][]): QuestionSummaryRow[] {
+export const SECTIONS: Section[] = [
+  { label: 'Reading', range: READING_RANGE },
+  { label: 'Listening', range: LISTENING_RANGE },
+];
+
+/**
+ * The Question Summary of numbers 1-40 with item analysis over `results` (given oldest first: the order breaks ties
+ * at the 27% cuts). Numbers with no question get empty figures.
+ */
+export function itemAnalysis(questionRows: SummaryQuestion[], results: AnalysedAnswer[][], institute: string | null = null): ItemAnalysis {
   const byNumber = new Map(questionRows.map((q) => [q.questionNumber, q]));
+  const existing = [...byNumber.values()]
+    .filter((q) => q.questionNumber >= READING_RANGE[0] && q.questionNumber <= LISTENING_RANGE[1])
+    .sort((a, b) => a.questionNumber - b.questionNumber);
+  const numbers = new Set(existing.map((q) => q.questionNumber));
+  const responses = results.map((answers) => responsesOf(answers, numbers));
+  const stats = itemStatistics(existing.map((q) => ({ questionNumber: q.questionNumber, key: q.answer })), responses, SECTIONS);
+
   const rows: QuestionSummaryRow[] = [];
-  const index = new Map<number, QuestionSummaryRow>();
   for (let n = READING_RANGE[0]; n <= LISTENING_RANGE[1]; n++) {
     const q = byNumber.get(n);
-    const row: QuestionSummaryRow = {
+    const f = stats.items.get(n);
+    const choices = { 1: 0, 2: 0, 3: 0, 4: 0 };
+    const wrong = { 1: 0, 2: 0, 3: 0, 4: 0 };
+    for (const r of responses) {
+      const a = r.get(n);
+      if (!a?.choice) continue;
+      choices[a.choice]++;
+      if (!a.correct) wrong[a.choice]++;
+    }
+    let mostChosenWrong: string | null = null;
+    for (const o of CHOICES) if (wrong[o] > 0 && (mostChosenWrong === null || wrong[o] > wrong[mostChosenWrong as Choice])) mostChosenWrong = o;
+    rows.push({
       question_number: n,
       exists: !!q,
       _id: q?.id ?? null,
       type: (q?.type as QuestionType | undefined) ?? null,
       option_type: (q?.optionType as OptionType | undefined) ?? null,
-      answered: 0,
-      correct: 0,
-      correctRate: results.length ? 0 : null,
-      mostChosenWrong: null,
-      choices: { 1: 0, 2: 0, 3: 0, 4: 0 },
-    };
-    rows.push(row);
-    index.set(n, row);
+      answered: CHOICES.reduce((t, o) => t + choices[o], 0),
+      correct: f?.correct ?? 0,
+      correctRate: results.length ? (f?.correct ?? 0) / results.length : null,
+      mostChosenWrong,
+      choices,
+      unanswered: f?.unanswered ?? 0,
+      facility: f?.facility ?? null,
+      pointBiserial: f?.pointBiserial ?? null,
+      pointBiserialReason: f ? f.pointBiserialReason : 'No question with this number',
+      discrimination: f?.discrimination ?? null,
+      discriminationReason: f ? f.discriminationReason : 'No question with this number',
+      distractors: f?.distractors ?? [],
+      flags: f?.flags ?? [],
+    });
   }
-  const wrong = new Map<number, Record<string, number>>();
-  for (const answers of results) {
-    if (!Array.isArray(answers)) continue;
-    const seen = new Set<number>();
-    for (const a of answers) {
-      const n = Number(a?.questionNumber);
-      const row = index.get(n);
-      if (!row || seen.has(n)) continue; // one answer per question per result
-      seen.add(n);
-      const choice = String(a.answer ?? UNANSWERED);
-      if (!(OPTIONS as readonly string[]).includes(choice)) continue;
-      row.answered++;
-      row.choices[choice as (typeof OPTIONS)[number]]++;
-      if (a.correct === true) row.correct++;
-      else {
-        const w = wrong.get(n) ?? {};
-        w[choice] = (w[choice] ?? 0) + 1;
-        wrong.set(n, w);
-      }
-    }
-  }
-  for (const row of rows) {
-    if (results.length) row.correctRate = row.correct / results.length;
-    const w = wrong.get(row.question_number);
-    if (w) {
-      let best: string | null = null;
-      for (const o of OPTIONS) if ((w[o] ?? 0) > 0 && (best === null || w[o]! > w[best]!)) best = o;
-      row.mostChosenWrong = best;
-    }
-  }
-  return rows;
+  return { results: stats.results, institute, note: stats.note, groupSize: stats.groupSize, exam: stats.exam, sections: stats.sections, questions: rows };
 }

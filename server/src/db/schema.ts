@@ -36,6 +36,8 @@ export const users = pgTable('users', {
   authType: text('auth_type').notNull().default('local'),
   /** bumped on password change, disabling or deletion: earlier tokens stop working */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** IANA time zone whose days the user's reports count in (institutes, admins; a student's is its institute's) */
+  timeZone: text('time_zone').notNull().default('Asia/Kathmandu'),
   deletedAt: ts('deleted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -67,8 +69,12 @@ export const exams = pgTable('exams', {
   /** reference exam id (CBT) */
   refExam: text('ref_exam').notNull().default(''),
   userId: text('user_id').notNull(),
+  /** how many times a student may play each listening audio (main and options) in one attempt; null: no limit */
+  playLimit: integer('play_limit'),
   publishedAt: ts('published_at'),
   deletedAt: ts('deleted_at'),
+  /** what a student sees after submitting: score | marks | answers (shared-api constants REVIEW_POLICIES) */
+  reviewPolicy: text('review_policy').notNull().default('answers'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [index('exams_user_idx').on(t.userId)]);
@@ -162,6 +168,33 @@ export const attempts = pgTable('attempts', {
   index('attempts_started_idx').on(t.startedAt, t.id),
 ]);
 
+/**
+ * The listening plays of an attempt, one row per play id (the student's device names each play once): a request sent
+ * again after a dropped connection finds its row and is not counted twice. The counts themselves are
+ * attempts.listening_status, written in the same transaction.
+ */
+export const attemptPlays = pgTable('attempt_plays', {
+  attemptId: text('attempt_id').notNull(),
+  playId: text('play_id').notNull(),
+  questionId: text('question_id').notNull(),
+  /** main | option1..option4 */
+  audio: text('audio').notNull(),
+  playedAt: ts('played_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'attempt_plays_pkey', columns: [t.attemptId, t.playId] })]);
+
+/**
+ * Each time a student left the running exam page (the page hidden, the window blurred, full screen left), sent by
+ * the exam page like its answers; client_id makes a resend harmless. Information for the back office only.
+ */
+export const attemptLeaves = pgTable('attempt_leaves', {
+  attemptId: text('attempt_id').notNull(),
+  clientId: text('client_id').notNull(),
+  /** hidden | blur | fullscreen */
+  kind: text('kind').notNull(),
+  startedAt: ts('started_at').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+}, (t) => [primaryKey({ name: 'attempt_leaves_pkey', columns: [t.attemptId, t.clientId] })]);
+
 /** Autosaved answers of an attempt, one row per question; answer '0' means unanswered. */
 export const attemptAnswers = pgTable('attempt_answers', {
   attemptId: text('attempt_id').notNull(),
@@ -229,17 +262,29 @@ export const results = pgTable('results', {
   examTitle: text('exam_title').notNull(),
   userId: text('user_id').notNull(),
   instituteId: text('institute_id'),
+  /** number of correct answers */
   score: integer('score').notNull(),
   totalQuestions: integer('total_questions').notNull(),
   attempted: integer('attempted').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   /** last: databases set up before drizzle-kit have it there (the old migration 0003 re-created it as text) */
   answers: resultAnswers('answers').notNull(),
+  /**
+   * EPS-TOPIK scale, computed when scored (scoreAnswers): 5 points per correct question; Reading (questions 1-20) and
+   * Listening (21-40) out of 100 each, their sum out of 200. The migration that added them (scores_review_policy)
+   * filled them in for older results from their answers.
+   */
+  totalScore: integer('total_score').notNull().default(0),
+  readingScore: integer('reading_score').notNull().default(0),
+  listeningScore: integer('listening_score').notNull().default(0),
 }, (t) => [
   uniqueIndex('results_attempt_uq').on(t.attemptId),
   index('results_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('results_exam_idx').on(t.examId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('results_created_idx').on(t.createdAt),
+  // a student's ranks (src/attempts/ranks.ts): the results of one exam under one institute, by score
+  // (no institute is '' there: an equality the index serves, where `is not distinct from` is not)
+  index('results_rank_idx').on(t.examId, sql`coalesce(${t.instituteId}, '')`, t.totalScore),
 ]);
 
 /** A student's exam access (one per student; saving replaces it). */
@@ -263,6 +308,18 @@ export const examAccessExams = pgTable('exam_access_exams', {
   totalTimes: integer('total_times').notNull(),
   completedTimes: integer('completed_times').notNull().default(0),
 }, (t) => [primaryKey({ name: 'exam_access_exams_pkey', columns: [t.accessId, t.examId] })]);
+
+/**
+ * A student's extra time (accommodations), set in the User Access tab: a percentage of the exam's duration or a
+ * number of minutes, exactly one of them; no row means none. Applied when an attempt starts (its deadline).
+ */
+export const extraTime = pgTable('extra_time', {
+  userId: text('user_id').primaryKey(),
+  percent: integer('percent'),
+  minutes: integer('minutes'),
+  setBy: text('set_by').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [check('extra_time_one_check', sql`(${t.percent} is null) <> (${t.minutes} is null)`)]);
 
 /** Sign-in failures, for throttling across processes. */
 export const loginFailures = pgTable('login_failures', {
@@ -299,3 +356,5 @@ export type Attempt = typeof attempts.$inferSelect;
 export type Result = typeof results.$inferSelect;
 export type ExamAccess = typeof examAccess.$inferSelect;
 export type ExamAccessExam = typeof examAccessExams.$inferSelect;
+export type ExtraTime = typeof extraTime.$inferSelect;
+export type AttemptLeave = typeof attemptLeaves.$inferSelect;

@@ -4,6 +4,7 @@
  * access/rules.ts (`decide`), also used here to refuse exams the student could never see.
  */
 import { storableDate } from '../input.ts';
+import { DEFAULT_TIME_ZONE, dayIn, instantOf, nextDay, storableDayStart, zoneOf } from '../zones/index.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../db/index.ts';
 import { examAccess, examAccessExams, examInstituteAccess, exams, type User } from '../db/schema.ts';
@@ -37,20 +38,23 @@ export interface AccessPlan {
   exams: { examId: string; totalTimes: number }[];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The UTC day of a date or date-time string: its first millisecond, or null when unreadable or out of range (input.ts). */
-function dayStart(value: string): Date | null {
-  const d = new Date(value);
-  if (!storableDate(d)) return null;
-  return new Date(`${d.toISOString().slice(0, 10)}T00:00:00.000Z`);
+/**
+ * The day (YYYY-MM-DD) of a date or date-time string in a zone: a date is that day, a date-time the zone's day at
+ * that instant; null when unreadable or out of range (input.ts).
+ */
+function dayOf(value: string, zone: string): string | null {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = day ? new Date(`${value}T00:00:00Z`) : instantOf(value);
+  if (!d || !storableDate(d) || (day && d.toISOString().slice(0, 10) !== value)) return null;
+  return day ? value : dayIn(zone, d);
 }
 
 /**
  * Checks the body with the User Access dialog's rules (shared-api/schemas/exam-access: the fields each type needs,
- * spec section 4) and returns what will be stored: whole UTC days for a time frame, a date the database can store.
+ * spec section 4) and returns what will be stored: whole days in `zone` (the student's institute's) for a time frame,
+ * from the first instant of the From Date to the last millisecond of the To Date.
  */
-export function planAccess(body: AccessBody): AccessPlan {
+export function planAccess(body: AccessBody, zone: string = DEFAULT_TIME_ZONE): AccessPlan {
   const v = checkSync(accessSchema, body);
   const plan: AccessPlan = { type: v.type as AccessType, startTime: null, endTime: null, totalTimes: null, exams: [] };
   switch (plan.type) {
@@ -58,12 +62,12 @@ export function planAccess(body: AccessBody): AccessPlan {
       plan.exams = (v.exams ?? []).map((r) => ({ examId: r.exam, totalTimes: r.total_times }));
       break;
     case 'TIMEFRAME': {
-      const from = dayStart(v.startTime!);
+      const from = dayOf(v.startTime!, zone);
       if (!from) throw new HttpError(400, msg.invalid('From Date'));
-      const to = dayStart(v.endTime!);
+      const to = dayOf(v.endTime!, zone);
       if (!to) throw new HttpError(400, msg.invalid('To Date'));
-      plan.startTime = from;
-      plan.endTime = new Date(to.getTime() + DAY_MS - 1); // the To Date is included to its last millisecond
+      plan.startTime = storableDayStart(zone, from);
+      plan.endTime = new Date(storableDayStart(zone, nextDay(to)).getTime() - 1); // the To Date is included to its last millisecond
       break;
     }
     case 'ALL-X-TIMES':
@@ -158,6 +162,6 @@ export async function accessOf(db: Executor, me: AuthUser, studentId: string | u
 export async function setAccess(db: Db, me: AuthUser, body: AccessBody): Promise<ExamAccessJson | null> {
   const target = await managedUser(db, me, body.user);
   if (target.role !== ROLES.student) throw new HttpError(400, 'Exam access can be set only for students');
-  await saveAccess(db, target, planAccess(body), me.id);
+  await saveAccess(db, target, planAccess(body, await zoneOf(db, target)), me.id);
   return accessJson(db, target.id);
 }

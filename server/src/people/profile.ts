@@ -16,6 +16,7 @@ import { toInstituteJson, toUserInfoJson, toUserJson } from '../serializers.ts';
 import { check } from '../validate.ts';
 import { checkProfileImage, IMAGE_SIZE_MESSAGE } from './image.ts';
 import { bumpTokenVersion, normaliseEmail } from './users.ts';
+import { timeZoneName } from '../zones/index.ts';
 
 export async function userInfo(db: Db, me: AuthUser, userId: string) {
   const [target] = await db.select().from(users)
@@ -39,13 +40,20 @@ export async function instituteInfo(db: Db, me: AuthUser, id: string) {
   return toInstituteJson(inst);
 }
 
-export interface ProfileBody { firstname: string; lastname: string; phone?: string; address?: string }
+export interface ProfileBody { firstname: string; lastname: string; phone?: string; address?: string; time_zone?: string }
 
 export async function updateProfile(db: Db, me: AuthUser, body: ProfileBody) {
   const v = await check(profileSchema.concat(userCreateSchema.pick(['phone'])), body);
   const patch: Partial<User> = { firstName: v.firstname, lastName: v.lastname ?? '', updatedAt: new Date() };
   if (body.phone != null) patch.phone = v.phone ?? '';
   if (body.address != null) patch.address = body.address.trim();
+  if (body.time_zone != null) {
+    // institutes and admins count their days in their own zone; a student's is its institute's
+    if (me.role === ROLES.student) throw new HttpError(400, 'A student\'s time zone is its institute\'s');
+    const zone = timeZoneName(body.time_zone);
+    if (!zone) throw new HttpError(400, 'Invalid Time Zone');
+    patch.timeZone = zone;
+  }
   const [row] = await db.update(users).set(patch).where(eq(users.id, me.id)).returning();
   return toUserJson(row!);
 }

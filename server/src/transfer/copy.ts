@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { EXAM_TYPES } from 'shared-api/constants';
-import type { ExamType, OptionType, QuestionType, RemoteExam } from 'shared-api/types';
+import { DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES } from 'shared-api/constants';
+import type { ExamType, OptionType, QuestionType, RemoteExam, ReviewPolicy } from 'shared-api/types';
 
 export type { RemoteExam };
 import type { AuthUser } from '../auth/index.ts';
@@ -68,11 +68,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 function toRemoteExam(v: unknown): RemoteExam {
   if (!isObject(v)) throw bad('an exam is not an object');
-  const { _id, title, type, is_cbt, status, category, exam, question_count } = v;
+  const { _id, title, type, is_cbt, status, category, exam, question_count, play_limit, review_policy } = v;
   if (typeof _id !== 'string' || !ID_RE.test(_id)) throw bad('an exam has no valid _id');
   if (typeof title !== 'string' || !title.trim() || title.length > TITLE_MAX) throw bad('an exam has no valid title');
   if (typeof type !== 'string' || !(EXAM_TYPES as readonly string[]).includes(type)) throw bad('an exam has no valid type');
   if (typeof is_cbt !== 'boolean') throw bad('an exam has no valid is_cbt');
+  // a site from before review policies sends none: the default
+  if (review_policy !== undefined && !REVIEW_POLICIES.some((p) => p.value === review_policy)) throw bad('an exam has no valid review_policy');
   let cat: RemoteExam['category'] = null;
   if (isObject(category) && typeof category.title === 'string') {
     cat = { _id: typeof category._id === 'string' ? category._id : '', title: category.title.slice(0, 1000) };
@@ -86,6 +88,9 @@ function toRemoteExam(v: unknown): RemoteExam {
     category: cat,
     exam: typeof exam === 'string' ? exam.slice(0, REFERENCE_MAX) : '',
     question_count: typeof question_count === 'number' && Number.isFinite(question_count) ? question_count : 0,
+    // a deployment from before play limits sends none: no limit
+    play_limit: (PLAY_LIMITS as readonly unknown[]).includes(play_limit) ? (play_limit as number) : null,
+    review_policy: (review_policy as ReviewPolicy | undefined) ?? DEFAULT_REVIEW_POLICY,
   };
 }
 
@@ -204,7 +209,8 @@ export async function transferExam(db: Db, me: AuthUser, fetcher: GuardedFetcher
     }
     const id = newId();
     await tx.insert(exams).values({
-      id, title: exam.title, type: exam.type, isCbt: exam.is_cbt, status: 0, categoryId, refExam: exam.exam, userId: me.id,
+      id, title: exam.title, type: exam.type, isCbt: exam.is_cbt, status: 0, categoryId, refExam: exam.exam,
+      playLimit: exam.play_limit, reviewPolicy: exam.review_policy, userId: me.id,
     });
     if (copies.length) await tx.insert(questions).values(copies.map((q) => ({ id: newId(), examId: id, ...fieldsToRow(q) })));
     return id;

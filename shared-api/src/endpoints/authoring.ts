@@ -1,7 +1,7 @@
 /** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
 import { api, pageParams, toPage } from 'shared-api';
 import type {
-  AuthInstitute, Category, Exam, ExamType, PageArgs, PageOf, Question, QuestionFields, Result, UploadedFile, QuestionSummaryRow,
+  AuthInstitute, Category, Exam, ExamType, ItemAnalysis, PageArgs, PageOf, Question, QuestionFields, Result, ReviewPolicy, UploadedFile,
 } from '../types';
 
 export interface ExamInput {
@@ -11,6 +11,10 @@ export interface ExamInput {
   category?: string | null;
   exam?: string;
   status?: 0 | 1;
+  /** absent: unchanged (no limit for a new exam) */
+  play_limit?: number | null;
+  /** unchanged when absent on edit; DEFAULT_REVIEW_POLICY on create */
+  review_policy?: ReviewPolicy;
 }
 
 export type QuestionInput = QuestionFields;
@@ -72,13 +76,15 @@ export const authoringApi = api.injectEndpoints({
       query: ({ questionId, userId }) => ({ url: `questions/${questionId}/${userId}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
     }),
-    getQuestionSummary: b.query<QuestionSummaryRow[], { examId: string; userId: string }>({
-      query: ({ examId, userId }) => `questions/summary/${examId}/${userId}`,
-      providesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }],
+    /** The Question Summary with item analysis; `institute`: an admin's choice of one institute's students. */
+    getItemAnalysis: b.query<ItemAnalysis, { examId: string; userId: string; institute?: string }>({
+      query: ({ examId, userId, institute }) => ({ url: `questions/analysis/${examId}/${userId}`, params: institute ? { institute } : undefined }),
+      providesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Result', id: 'LIST' }],
     }),
     /** One page of an exam's results, newest first; search by the student's email. */
-    getExamResults: b.query<PageOf<Result>, { examId: string; userId: string } & PageArgs>({
-      query: ({ examId, userId, ...page }) => ({ url: `results/exam/${examId}/${userId}`, params: pageParams(page) }),
+    /** `left`: only the attempts with records of leaving the exam. */
+    getExamResults: b.query<PageOf<Result>, { examId: string; userId: string; left?: boolean } & PageArgs>({
+      query: ({ examId, userId, left, ...page }) => ({ url: `results/exam/${examId}/${userId}`, params: { ...pageParams(page), ...(left ? { left: 'true' } : {}) } }),
       transformResponse: (rows: Result[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Result', id: 'LIST' }],
     }),
@@ -117,7 +123,7 @@ export const authoringApi = api.injectEndpoints({
 export const {
   useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetExamsOfInstituteQuery, useGetExamQuery,
   useCreateExamMutation, useUpdateExamMutation, useDeleteExamMutation, usePublishExamMutation, useGetQuestionsQuery,
-  useCreateQuestionMutation, useUpdateQuestionMutation, useDeleteQuestionMutation, useGetQuestionSummaryQuery,
+  useCreateQuestionMutation, useUpdateQuestionMutation, useDeleteQuestionMutation, useGetItemAnalysisQuery,
   useGetExamResultsQuery, useGetCategoriesQuery, useCreateCategoryMutation, useDeleteCategoryMutation,
   useGetExamInstitutesQuery, useGetExamsGrantedToQuery, useAddInstituteAccessMutation, useRemoveInstituteAccessMutation,
 } = authoringApi;

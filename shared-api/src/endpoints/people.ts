@@ -3,7 +3,9 @@
  * reports. The signed-in user's own profile is in ./profile.ts (every role).
  */
 import { api, pageParams, toPage } from 'shared-api';
-import type { AccessType, AuthInstitute, ExamAccess, PageArgs, PageOf, Report, ReportPage, Result, User, DayResult } from '../types';
+import type {
+  AccessType, AuthInstitute, ExamAccess, ExtraTime, ExtraTimeInput, PageArgs, PageOf, Report, ReportPage, Result, User, DayResult,
+} from '../types';
 
 export interface UserInput {
   firstname: string;
@@ -128,15 +130,23 @@ export const peopleApi = api.injectEndpoints({
       query: ({ userId, body }) => ({ url: `examaccess/create/${userId}`, method: 'POST', body }),
       invalidatesTags: (_r, _e, a) => [{ type: 'Access', id: a.body.user }],
     }),
-    /** The day's results: date (YYYY-MM-DD) to the next day. Results lists: newest first; search by the student's email. */
-    getResultsByDate: b.query<PageOf<DayResult>, { userId: string; date: string; to: string } & PageArgs>({
-      query: ({ userId, date, to, ...page }) => ({ url: `reports/date/${userId}`, params: { date, to, ...pageParams(page) } }),
+    /** A student's extra time (accommodations); kind 'none' removes it. */
+    setExtraTime: b.mutation<ExtraTime, { userId: string; body: ExtraTimeInput }>({
+      query: ({ userId, body }) => ({ url: `examaccess/extratime/${userId}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Access', id: `extra-${a.body.user}` }],
+    }),
+    /**
+     * The day's results: date (YYYY-MM-DD) to the next day. Results lists: newest first; search by the student's email;
+     * `left`: only the attempts with records of leaving the exam.
+     */
+    getResultsByDate: b.query<PageOf<DayResult>, { userId: string; date: string; to: string; left?: boolean } & PageArgs>({
+      query: ({ userId, date, to, left, ...page }) => ({ url: `reports/date/${userId}`, params: { date, to, ...pageParams(page), ...(left ? { left: 'true' } : {}) } }),
       transformResponse: (rows: DayResult[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Result', id: 'LIST' }],
     }),
     /** Results of one user (user detail, Results tab) or of one institute's students (Result List tab). */
-    getResultsOfUser: b.query<PageOf<Result>, { id: string; userId: string } & PageArgs>({
-      query: ({ id, userId, ...page }) => ({ url: `results/of/${id}/${userId}`, params: pageParams(page) }),
+    getResultsOfUser: b.query<PageOf<Result>, { id: string; userId: string; left?: boolean } & PageArgs>({
+      query: ({ id, userId, left, ...page }) => ({ url: `results/of/${id}/${userId}`, params: { ...pageParams(page), ...(left ? { left: 'true' } : {}) } }),
       transformResponse: (rows: Result[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Result', id: 'LIST' }],
     }),
@@ -154,7 +164,7 @@ export const {
   useUpdateInstituteMutation, useDeleteUserMutation, useGetInstituteUsersQuery, useGetAllUsersQuery,
   useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery, useGetUsersOfInstituteQuery, useGetUserQuery, useCreateUserMutation,
   useImportUsersCsvMutation, useUpdateUserMutation, useUpdateUserPasswordMutation, useAddUserToInstituteMutation,
-  useGetUserAccessQuery, useSaveUserAccessMutation, useGetResultsByDateQuery, useGetResultsOfUserQuery, useGetReportQuery,
+  useGetUserAccessQuery, useSaveUserAccessMutation, useSetExtraTimeMutation, useGetResultsByDateQuery, useGetResultsOfUserQuery, useGetReportQuery,
 } = peopleApi;
 
 export type { AuthInstitute };

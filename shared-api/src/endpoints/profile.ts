@@ -4,9 +4,10 @@ import type { User } from '../types';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (b) => ({
-    updateProfile: b.mutation<User & { name: string }, { userId: string; firstname: string; lastname: string; phone?: string; address?: string }>({
+    updateProfile: b.mutation<User & { name: string }, { userId: string; firstname: string; lastname: string; phone?: string; address?: string; time_zone?: string }>({
       query: ({ userId, ...body }) => ({ url: `users/${userId}`, method: 'PUT', body }),
-      invalidatesTags: ['User'],
+      // a changed time zone moves the days of the results lists and reports cached so far
+      invalidatesTags: ['User', { type: 'Result', id: 'LIST' }, 'Report'],
     }),
     changePassword: b.mutation<{ token: string }, { userId: string; email: string; password: string; newPassword: string; confirmPassword: string }>({
       query: ({ userId, ...body }) => ({ url: `users/changePassword/${userId}`, method: 'PUT', body }),

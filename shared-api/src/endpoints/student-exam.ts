@@ -3,7 +3,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { api, type ApiFailure } from '../api';
 import { store } from '../store';
 import type {
-  AudioKey, ExamDownload, ListedExam, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
+  ExamDownload, ExtraTime, LeaveRecord, ListedExam, ListeningPlay, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
 } from '../types';
 
 export const studentExamApi = api.injectEndpoints({
@@ -36,8 +36,23 @@ export const studentExamApi = api.injectEndpoints({
     saveAnswers: b.mutation<{ saved: number; serverNow: string; deadlineAt: string }, { attemptId: string; userId: string; answers: { question: string; answer: string }[] }>({
       query: ({ attemptId, userId, answers }) => ({ url: `attempts/${attemptId}/answers/${userId}`, method: 'PUT', body: { answers } }),
     }),
-    recordListening: b.mutation<ListeningStatus, { attemptId: string; userId: string; question: string; audio: AudioKey }>({
-      query: ({ attemptId, userId, question, audio }) => ({ url: `attempts/${attemptId}/listening/${userId}`, method: 'PUT', body: { question, audio } }),
+    /** One listening play (idempotent by playId); 409 beyond the exam's limit, with the server's counts (`data`). */
+    recordListening: b.mutation<ListeningStatus, { attemptId: string; userId: string } & ListeningPlay>({
+      query: ({ attemptId, userId, question, audio, playId }) => ({
+        url: `attempts/${attemptId}/listening/${userId}`, method: 'PUT', body: { question, audio, playId },
+      }),
+    }),
+    /** Records of leaving the exam page (kept by the device until stored); idempotent by each record's id. */
+    recordLeaves: b.mutation<{ stored: number; ignored: number }, { attemptId: string; userId: string; leaves: LeaveRecord[] }>({
+      query: ({ attemptId, userId, leaves }) => ({ url: `attempts/${attemptId}/leaves/${userId}`, method: 'PUT', body: { leaves } }),
+    }),
+    /**
+     * A student's extra time: the student's own (the start page; studentId absent) or, for the back office, a student's
+     * (the User Access tab).
+     */
+    getExtraTime: b.query<ExtraTime, { userId: string; studentId?: string }>({
+      query: ({ userId, studentId }) => ({ url: `examaccess/extratime/${userId}`, params: studentId ? { id: studentId } : {} }),
+      providesTags: (_r, _e, a) => [{ type: 'Access', id: `extra-${a.studentId ?? a.userId}` }],
     }),
     /** Submit: the server scores from the stored answers (the client's score is ignored). Idempotent. */
     submitResult: b.mutation<SubmitResponse, { examId: string; userId: string; report: string; answers: { question: string; answer: string }[] }>({
@@ -61,7 +76,8 @@ export const studentExamApi = api.injectEndpoints({
 
 export const {
   useGetAvailableExamsQuery, useGetOtherExamsQuery, useStartAttemptMutation, useIncreaseCountMutation,
-  useGetRunningExamQuery, useGetExamDownloadQuery, useSaveAnswersMutation, useRecordListeningMutation, useSubmitResultMutation,
+  useGetRunningExamQuery, useGetExamDownloadQuery, useSaveAnswersMutation, useRecordListeningMutation, useRecordLeavesMutation,
+  useGetExtraTimeQuery, useSubmitResultMutation,
   useUpdateReportMutation, useGetMyResultsQuery, useGetResultQuery,
 } = studentExamApi;
 

@@ -1,10 +1,10 @@
 /** Your Profile, for every role: name (editable), email and role (read-only), change password; back offices also get the picture card. */
 import { Box, Button, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { Avatar } from '../components/avatar';
-import { Card, Dialog } from '../overlays';
-import { useRef, useState } from 'react';
+import { Card, Dialog, NativeSelect } from '../overlays';
+import { useMemo, useRef, useState } from 'react';
 import {
-  ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,
+  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,
   useChangePictureMutation, useForm, useSession, useUpdateProfileMutation, type User,
 } from 'shared-api';
 import { TextField } from '../components/text-field';
@@ -31,18 +31,24 @@ function DetailsCard({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const [update] = useUpdateProfileMutation();
   const [changing, setChanging] = useState(false);
+  // institutes and admins choose the zone their days are counted in; a student's is its institute's
+  const zoned = user.role !== 0;
+  const [timeZone, setTimeZone] = useState(user.time_zone || DEFAULT_TIME_ZONE);
   const form = useForm({
     schema: profileSchema,
     initialValues: { firstname: user.first_name, lastname: user.last_name },
     onSubmit: async (v) => {
       const firstname = v.firstname.trim();
       const lastname = (v.lastname ?? '').trim();
-      const res = await update({ userId: user._id, firstname, lastname });
+      const res = await update({ userId: user._id, firstname, lastname, ...(zoned ? { time_zone: timeZone } : {}) });
       if ('error' in res) {
         notify.error(errorText(res.error, 'Error Updating User Data'));
         return;
       }
-      const next: User = { ...user, first_name: firstname, last_name: lastname, name: res.data?.name ?? `${firstname} ${lastname}`.trim() };
+      const next: User = {
+        ...user, first_name: firstname, last_name: lastname, name: res.data?.name ?? `${firstname} ${lastname}`.trim(),
+        time_zone: res.data?.time_zone ?? user.time_zone,
+      };
       if (session.token) updateStoredSession(dispatch, { token: session.token, user: next, institute: session.institute });
       notify.success('Updating User Details Success');
     },
@@ -65,6 +71,7 @@ function DetailsCard({ user }: { user: User }) {
               <TextField label="Last Name" {...form.field('lastname')} error={form.errors.lastname} />
             </Grid>
             <TextField label="Role" value={ROLE_LABEL[user.role]} readOnly disabled />
+            {zoned && <TimeZoneField value={timeZone} onChange={setTimeZone} />}
             <HStack gap="3" flexWrap="wrap">
               <Button type="submit" colorPalette="blue" loading={form.submitting}>
                 Save
@@ -80,6 +87,26 @@ function DetailsCard({ user }: { user: User }) {
       </Card.Body>
       {changing && <ChangePasswordDialog user={user} onClose={() => setChanging(false)} />}
     </Card.Root>
+  );
+}
+
+/** The IANA zones this browser knows, the current one and Asia/Kathmandu first (Intl lists it as Asia/Katmandu). */
+function TimeZoneField({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+  const zones = useMemo(() => {
+    const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    return Array.from(new Set([value, DEFAULT_TIME_ZONE, 'UTC', ...all.filter((z) => z !== 'Asia/Katmandu')]));
+  }, [value]);
+  return (
+    <Field.Root>
+      <Field.Label>Time Zone</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field aria-label="Time Zone" value={value} onChange={(e) => onChange(e.target.value)}>
+          {zones.map((z) => <option key={z} value={z}>{z.replaceAll('_', ' ')}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>Today&apos;s results, report dates and access periods are days in this zone.</Field.HelperText>
+    </Field.Root>
   );
 }
 

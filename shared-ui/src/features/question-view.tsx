@@ -7,18 +7,24 @@
  *   selected?: string;                        // '1'..'4', or '0' / undefined when unanswered
  *   onSelect?: (answer: string) => void;      // absent: read-only
  *   correctAnswer?: string;                   // set: reveal mode, chosen option green if correct, red if not; correct one marked
+ *   chosenCorrect?: boolean;                  // set without correctAnswer: marks only, the chosen option green or red
  *   playCounts?: Partial<Record<AudioKey, number>>;
- *   onAudioPlayed?: (key: AudioKey) => void;  // a play started (counted by the exam)
+ *   playLimit?: number | null;                // set: each audio shows its plays left and is refused when none are
+ *   onAudioPlayed?: (key: AudioKey) => boolean | void; // a play starts (counted by the exam); false: it may not
+ *   stopRequest?: { key: AudioKey; seq: number }; // a new one stops that audio if it plays (the server refused it)
  *   onAudioPlayingChange?: (playing: boolean) => void; // the exam disables navigation while true
  *   audioDisabled?: boolean;
  * }
  * export function QuestionView(props: QuestionViewProps): JSX.Element
  *
- * Options carry role="radio" / aria-checked and, in reveal mode, data-result="correct" | "wrong" | "answer".
+ * Options carry role="radio" / aria-checked and, in reveal mode, data-result="correct" | "wrong" | "answer" (marks only:
+ * the chosen option's "correct" | "wrong").
+ * The options are one radio group for the keyboard (WAI-ARIA APG radio group): one Tab stop (the chosen option, else
+ * the first), arrow keys move and choose, Space chooses.
  */
 import { Badge, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
-import { UNANSWERED, type AudioKey, type Question } from 'shared-api';
+import { useCallback, useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { NO_PLAYS_LEFT, UNANSWERED, type AudioKey, type Question } from 'shared-api';
 import { OPTION_KEYS, parseOption } from './question-options';
 
 export interface QuestionViewProps {
@@ -26,30 +32,45 @@ export interface QuestionViewProps {
   selected?: string;
   onSelect?: (answer: string) => void;
   correctAnswer?: string;
+  /** without correctAnswer: whether the chosen option was right (the exam shows marks, not the answers) */
+  chosenCorrect?: boolean;
   playCounts?: Partial<Record<AudioKey, number>>;
-  onAudioPlayed?: (key: AudioKey) => void;
+  /** plays allowed of each audio (with playCounts): each shows its plays left and is refused when none are; null: no limit */
+  playLimit?: number | null;
+  /** a play starts (from a tap: never automatically); returning false refuses it (the audio does not start) */
+  onAudioPlayed?: (key: AudioKey) => boolean | void;
   onAudioPlayingChange?: (playing: boolean) => void;
   audioDisabled?: boolean;
+  /** a new request stops that audio if it is playing (a play the server refused after it started) */
+  stopRequest?: { key: AudioKey; seq: number };
 }
 
 function timesLabel(n: number) {
   return n === 1 ? 'Played 1 time' : `Played ${n} times`;
 }
 
-/** A play/stop button around a hidden <audio>; only one audio of the question plays at a time. */
+/**
+ * A play/stop button around a hidden <audio>; only one audio of the question plays at a time. It plays only when the
+ * student presses it (mobile browsers start audio only from a user gesture; nothing here autoplays). With a limit it
+ * shows the plays left, before and while playing, and refuses a play when none are left, saying why.
+ */
 function AudioButton(props: {
   src: string;
   label: string;
   audioKey: AudioKey;
   playing: AudioKey | null;
   count?: number;
+  /** plays left; undefined: no limit */
+  left?: number;
   disabled?: boolean;
-  onStart: (key: AudioKey) => void;
+  onStart: (key: AudioKey) => boolean;
   onStop: (key: AudioKey) => void;
 }) {
   const ref = useRef<HTMLAudioElement>(null);
   const isPlaying = props.playing === props.audioKey;
   const { onStop, audioKey } = props;
+  const noneLeft = props.left === 0 && !isPlaying;
+  const infoId = useId();
 
   // Another audio started: this one stops.
   useEffect(() => {
@@ -65,7 +86,7 @@ function AudioButton(props: {
     } catch {
       /* not seekable yet */
     }
-    props.onStart(audioKey);
+    if (!props.onStart(audioKey)) return;
     const p = el.play?.();
     if (p && typeof p.catch === 'function') p.catch(() => onStop(audioKey));
   };
@@ -81,17 +102,25 @@ function AudioButton(props: {
         variant={isPlaying ? 'solid' : 'outline'}
         colorPalette="blue"
         aria-label={isPlaying ? `Stop ${props.label}` : `Play ${props.label}`}
+        aria-describedby={props.left !== undefined ? infoId : undefined}
         data-playing={isPlaying || undefined}
         disabled={props.disabled && !isPlaying}
+        // still focusable when no plays are left, so the reason is read with it
+        aria-disabled={noneLeft || undefined}
         onClick={(e) => {
           e.stopPropagation();
           if (isPlaying) stop();
-          else start();
+          else if (!noneLeft) start();
         }}
       >
         {isPlaying ? '■ Stop' : '▶ Play'}
       </Button>
-      {props.count !== undefined && (
+      {props.left !== undefined ? (
+        <Text id={infoId} fontSize="xs" color={props.left === 0 ? 'fg.error' : 'fg.muted'} fontWeight={props.left === 0 ? 'medium' : undefined}
+          aria-live="polite" data-testid={`plays-left-${audioKey}`}>
+          {noneLeft ? NO_PLAYS_LEFT : `Plays left: ${props.left}`}
+        </Text>
+      ) : props.count !== undefined && (
         <Text fontSize="xs" color="fg.muted" data-testid={`play-count-${audioKey}`}>
           {timesLabel(props.count)}
         </Text>
@@ -104,7 +133,7 @@ function AudioButton(props: {
 const OptionCard = chakra('button');
 
 export function QuestionView(props: QuestionViewProps): JSX.Element {
-  const { question: q, selected, onSelect, correctAnswer, playCounts, onAudioPlayed, onAudioPlayingChange } = props;
+  const { question: q, selected, onSelect, correctAnswer, chosenCorrect, playCounts, playLimit, onAudioPlayed, onAudioPlayingChange, stopRequest } = props;
   const [playing, setPlaying] = useState<AudioKey | null>(null);
   const reveal = correctAnswer !== undefined && correctAnswer !== '';
   const chosen = selected && selected !== UNANSWERED ? selected : undefined;
@@ -120,12 +149,17 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
 
   const onStart = useCallback(
     (key: AudioKey) => {
+      if (onAudioPlayed?.(key) === false) return false;
       setPlaying(key);
-      onAudioPlayed?.(key);
+      return true;
     },
     [onAudioPlayed],
   );
   const onStop = useCallback((key: AudioKey) => setPlaying((p) => (p === key ? null : p)), []);
+  // the exam asks an audio to stop (the server refused its play): the button's effect pauses it
+  useEffect(() => {
+    if (stopRequest) onStop(stopRequest.key);
+  }, [stopRequest, onStop]);
 
   const audio = (src: string, key: AudioKey, label: string) => (
     <AudioButton
@@ -135,14 +169,27 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
       audioKey={key}
       playing={playing}
       count={playCounts ? (playCounts[key] ?? 0) : undefined}
+      left={playCounts && playLimit != null ? Math.max(0, playLimit - (playCounts[key] ?? 0)) : undefined}
       disabled={props.audioDisabled}
       onStart={onStart}
       onStop={onStop}
     />
   );
 
+  const optionRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const focusIndex = chosen ? Number(chosen) - 1 : 0;
+  // Arrow keys move through the options and choose the one reached (read-only: only move), wrapping around.
+  const onOptionKey = (i: number) => (e: KeyboardEvent<HTMLButtonElement>) => {
+    const step = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = (i + step + 4) % 4;
+    optionRefs.current[next]?.focus();
+    onSelect?.(String(next + 1));
+  };
+
   const stateOf = (value: string): 'correct' | 'wrong' | 'answer' | undefined => {
-    if (!reveal) return undefined;
+    if (!reveal) return chosenCorrect !== undefined && chosen === value ? (chosenCorrect ? 'correct' : 'wrong') : undefined;
     if (chosen === value) return value === correctAnswer ? 'correct' : 'wrong';
     if (value === correctAnswer) return 'answer';
     return undefined;
@@ -155,7 +202,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
           {q.question_number}
         </Badge>
         {q.main_heading_image && q.main_heading ? (
-          <Image src={q.main_heading} alt={`Question ${q.question_number} heading`} maxH="60" objectFit="contain" />
+          <Image src={q.main_heading} alt={`Question ${q.question_number} heading image`} maxH="60" objectFit="contain" />
         ) : (
           <Text fontWeight="semibold">{q.main_heading}</Text>
         )}
@@ -163,7 +210,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
       {q.heading && <Text>{q.heading}</Text>}
       {q.description &&
         (q.description_image ? (
-          <Image src={q.description} alt={`Question ${q.question_number} picture`} maxH="72" objectFit="contain" alignSelf="center" />
+          <Image src={q.description} alt={`Question ${q.question_number} image`} maxH="72" objectFit="contain" alignSelf="center" />
         ) : (
           <Box
             whiteSpace="pre-wrap"
@@ -201,8 +248,13 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
               data-testid={`option-${value}`}
             >
               <OptionCard
+                ref={(el: HTMLButtonElement | null) => {
+                  optionRefs.current[i] = el;
+                }}
                 type="button"
                 role="radio"
+                tabIndex={i === focusIndex ? 0 : -1}
+                onKeyDown={onOptionKey(i)}
                 aria-checked={isChosen}
                 aria-label={`Option ${value}${optionLabel ? `: ${optionLabel}` : ''}`}
                 aria-readonly={!onSelect || undefined}
@@ -215,7 +267,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 textAlign="left"
                 p="3"
                 cursor={onSelect ? 'pointer' : 'default'}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
+                _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' }}
                 onClick={() => onSelect?.(value)}
               >
                 <Box
@@ -236,21 +288,24 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 >
                   {value}
                 </Box>
-                {opt.image && <Image src={opt.image} alt={`Option ${value}`} maxH="32" maxW="full" minW="0" objectFit="contain" />}
+                {opt.image && (
+                  // its height held before it loads: nothing below moves (the focused control stays where it was scrolled to)
+                  <Image src={opt.image} alt={`Option ${value} image`} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
+                )}
                 {opt.text && <Text as="span" flex="1" minW="0" overflowWrap="anywhere">{opt.text}</Text>}
                 {state === 'answer' && (
                   <Badge colorPalette="green" ml="auto">
-                    Correct answer
+                    <span aria-hidden="true">✓</span> Correct answer
                   </Badge>
                 )}
                 {state === 'correct' && (
                   <Badge colorPalette="green" ml="auto">
-                    Your answer · correct
+                    <span aria-hidden="true">✓</span> Your answer · correct
                   </Badge>
                 )}
                 {state === 'wrong' && (
                   <Badge colorPalette="red" ml="auto">
-                    Your answer · wrong
+                    <span aria-hidden="true">✗</span> Your answer · wrong
                   </Badge>
                 )}
               </OptionCard>

@@ -1,10 +1,16 @@
 /**
- * A finished attempt: summary of the questions (green correct, red wrong, grey not attempted); a number opens the
- * question with the answer revealed. Shared by the student, institute and admin result pages.
+ * A finished attempt: its figures (the spec's and the EPS-TOPIK scores), then the summary of the questions (green
+ * correct, red wrong, grey not attempted); a number opens the question with the answer revealed. Shared by the
+ * student, institute and admin result pages. A student sees what the exam's review policy lets the server send
+ * (data.review): without marks the numbers are neutral (answered or not), without answer keys no answer is revealed,
+ * and a line says what is hidden and why.
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { UNANSWERED, errorText, formatDateTime, useGetResultQuery, useSession, type ResultAnswer } from 'shared-api';
+import {
+  UNANSWERED, errorText, formatDateTime, formatSectionScore, formatTotalScore, leaveText, reviewNote, useGetResultQuery, useSession, useTimeZone,
+  type ResultAnswer,
+} from 'shared-api';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { PageHeader } from '../layout/app-layout';
 import { QuestionView } from './question-view';
@@ -14,21 +20,26 @@ export interface ResultDetailProps {
   onBack?: () => void;
 }
 
-type Outcome = 'correct' | 'wrong' | 'unanswered';
+type Outcome = 'correct' | 'wrong' | 'answered' | 'unanswered';
 
-function outcomeOf(a: ResultAnswer): Outcome {
+/** `marks`: whether right or wrong may be shown (the review policy's level is above "Score only"). */
+function outcomeOf(a: ResultAnswer, marks: boolean): Outcome {
   if (!a.answer || a.answer === UNANSWERED) return 'unanswered';
+  if (!marks) return 'answered';
   return a.correct ? 'correct' : 'wrong';
 }
 
-const OUTCOME_STYLE: Record<Outcome, { palette: string; label: string }> = {
-  correct: { palette: 'green', label: 'correct' },
-  wrong: { palette: 'red', label: 'wrong' },
-  unanswered: { palette: 'gray', label: 'not attempted' },
+/** Each outcome has a colour, an icon and a word: colour is never the only signal (WCAG 1.4.1). */
+export const OUTCOME_STYLE: Record<Outcome, { palette: string; label: string; icon: string; legend: string }> = {
+  correct: { palette: 'green', label: 'correct', icon: '✓', legend: 'Correct' },
+  wrong: { palette: 'red', label: 'wrong', icon: '✗', legend: 'Wrong' },
+  answered: { palette: 'blue', label: 'answered', icon: '•', legend: 'Answered' },
+  unanswered: { palette: 'gray', label: 'not attempted', icon: '–', legend: 'Not attempted' },
 };
 
 export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
   const { user } = useSession();
+  const zone = useTimeZone();
   const { data, error, isLoading, isFetching, refetch } = useGetResultQuery(
     { resultId, userId: user?._id ?? '' },
     { skip: !user || !resultId },
@@ -72,7 +83,10 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
     );
   }
 
-  const { result } = data;
+  const { result, review } = data;
+  const marks = review.shows !== 'score';
+  const answerKeys = review.shows === 'answers';
+  const note = reviewNote(review);
   const total = result.total_questions || answers.length;
   const percentage = total ? ((result.score / total) * 100).toFixed(2) : '0.00';
   const name = [result.user.firstname, result.user.lastname].filter(Boolean).join(' ') || result.user.email;
@@ -89,7 +103,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
         </Text>
         <SimpleGrid columns={{ base: 5, sm: 10 }} gap="2">
           {part.map((a) => {
-            const o = outcomeOf(a);
+            const o = outcomeOf(a, marks);
             const s = OUTCOME_STYLE[o];
             return (
               <Button
@@ -105,6 +119,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
                   setRevealed((n) => n + 1);
                 }}
               >
+                <span aria-hidden="true" data-testid="outcome-icon">{s.icon}</span>
                 {a.questionNumber}
               </Button>
             );
@@ -124,20 +139,36 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
           ['Total Attempt', String(result.attempted)],
           ['Total Correct', String(result.score)],
           ['Percentage', `${percentage}%`],
-          ['Date', formatDateTime(result.createdAt)],
+          ['Score', formatTotalScore(result)],
+          ['Reading', formatSectionScore(result.readingScore)],
+          ['Listening', formatSectionScore(result.listeningScore)],
+          ['Date', formatDateTime(result.createdAt, zone)],
         ].map(([k, v]) => (
           <Box key={k} borderWidth="1px" borderRadius="md" p="3">
             <Text fontSize="xs" color="fg.muted">
               {k}
             </Text>
-            <Text fontWeight="semibold">{v}</Text>
+            <Text fontWeight="semibold" data-testid={`result-${k}`}>{v}</Text>
           </Box>
         ))}
       </SimpleGrid>
+      {result.leaves && (
+        // the back office only (students never get it): information, never a penalty
+        <Text fontSize="sm" color={result.leaves.count ? 'fg.warning' : 'fg.muted'} data-testid="result-leaves">
+          {leaveText(result.leaves)} (the exam page hidden, the window left or full screen left)
+        </Text>
+      )}
+      {note && (
+        <Box role="note" borderWidth="1px" borderColor="blue.muted" bg="blue.subtle" borderRadius="md" p="3" data-testid="review-note">
+          <Text>{note}</Text>
+        </Box>
+      )}
       <HStack gap="3" flexWrap="wrap" fontSize="sm">
-        <Badge colorPalette="green">Correct</Badge>
-        <Badge colorPalette="red">Wrong</Badge>
-        <Badge colorPalette="gray">Not attempted</Badge>
+        {(marks ? (['correct', 'wrong', 'unanswered'] as const) : (['answered', 'unanswered'] as const)).map((o) => (
+          <Badge key={o} colorPalette={OUTCOME_STYLE[o].palette} data-testid={`legend-${o}`}>
+            <span aria-hidden="true">{OUTCOME_STYLE[o].icon}</span> {OUTCOME_STYLE[o].legend}
+          </Badge>
+        ))}
       </HStack>
       {grid(1, 20, 'Reading')}
       {grid(21, 40, 'Listening')}
@@ -158,7 +189,8 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
             <QuestionView
               question={openQuestion}
               selected={openAnswer.answer}
-              correctAnswer={openQuestion.answer ?? ''}
+              correctAnswer={answerKeys ? (openQuestion.answer ?? '') : undefined}
+              chosenCorrect={marks && !answerKeys ? openAnswer.correct : undefined}
             />
           ) : (
             <Text color="fg.muted">This question is no longer available.</Text>

@@ -1,13 +1,39 @@
 /** The signed-in layout: top bar (title, name, role label, avatar menu) and the role's sidebar (width 210). */
 import { Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { Avatar } from '../components/avatar';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { preloadOverlays, useOverlay } from '../overlays';
 import { leaveGuard } from './leave-guard';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
 
 export { leaveGuard };
+
+/** Below the app's sticky header (h="14", 3.5rem) with a little room. */
+const STICKY_HEADER_PADDING = '4rem';
+
+/**
+ * While mounted, the page keeps focused and scrolled-to elements below `ref`, a sticky element of the page under the
+ * app header (the exam's header): scroll-padding-top follows its bottom edge as it grows or shrinks.
+ */
+export function useStickyScrollPadding(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const html = document.documentElement;
+    const update = () => {
+      const top = parseFloat(getComputedStyle(el).top) || 0;
+      html.style.scrollPaddingTop = `${Math.ceil(top + el.offsetHeight + 8)}px`;
+    };
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      html.style.scrollPaddingTop = STICKY_HEADER_PADDING;
+    };
+  }, [ref]);
+}
 
 export interface NavItem {
   label: string;
@@ -59,6 +85,17 @@ export function AppLayout(props: {
       ))}
     </Stack>
   );
+
+  // The sticky header never hides the focused element (WCAG 2.4.11): the browser keeps what it scrolls to below it.
+  // A page with a taller sticky part of its own (the exam) raises it while it is shown (useStickyScrollPadding).
+  useEffect(() => {
+    const html = document.documentElement;
+    // (a page's own, set by its effect that ran first, is kept)
+    if (!html.style.scrollPaddingTop) html.style.scrollPaddingTop = STICKY_HEADER_PADDING;
+    return () => {
+      html.style.scrollPaddingTop = '';
+    };
+  }, []);
 
   return (
     <Flex direction="column" minH="100dvh">

@@ -13,7 +13,9 @@ export function ToasterHost({ onMounted }: { onMounted: () => void }) {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast" recipe={toastSlotRecipe}>
+          // a toast is a Tab stop (zag; focused from the keyboard or given the focus back by its region): drawn always
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast" recipe={toastSlotRecipe}
+            _focus={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' }}>
             {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

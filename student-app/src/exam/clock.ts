@@ -24,3 +24,20 @@ export function formatMmSs(ms: number): string {
   const s = total % 60;
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
+
+/** Moments the timer announces, in minutes left. */
+export const ANNOUNCE_AT_MINUTES = [5, 10] as const;
+
+/**
+ * The announcement due as the time left goes from `beforeMs` to `nowMs` ("10 minutes left" when it passes 10:00,
+ * "5 minutes left" at 5:00), or null: only at those moments, never every second, and not on the first reading (an
+ * exam reopened with 8 minutes left says nothing until 5:00). A jump past both (a device asleep) says the later one.
+ */
+export function timeAnnouncement(beforeMs: number | null, nowMs: number): string | null {
+  if (beforeMs === null || nowMs <= 0) return null;
+  for (const m of ANNOUNCE_AT_MINUTES) {
+    const at = m * 60_000;
+    if (beforeMs > at && nowMs <= at) return `${m} minutes left`;
+  }
+  return null;
+}

@@ -32,11 +32,11 @@ export const deviceCopy = {
    * deadline from the start call), so the exam page has its questions even if the connection drops before it has
    * loaded them. A copy this device already has of the attempt (a resumed one) is kept.
    */
-  startFrom(attempt: Attempt, questions: Question[], userId: string, receivedAt: number) {
+  startFrom(attempt: Attempt, questions: Question[], playLimit: number | null, userId: string, receivedAt: number) {
     if (deviceCopy.get(attempt._id, userId)) return;
     const { _id, exam, examTitle, status, startedAt, deadlineAt, serverNow, resultId } = attempt;
     deviceCopy.set({
-      data: { attempt: { _id, exam, examTitle, status, startedAt, deadlineAt, serverNow, resultId }, questions, answers: {}, listeningStatus: {} },
+      data: { attempt: { _id, exam, examTitle, status, startedAt, deadlineAt, serverNow, resultId }, questions, answers: {}, listeningStatus: {}, playLimit },
       receivedAt,
       userId,
     });

@@ -4,7 +4,7 @@ import type { DownloadProgress } from './download';
 import { DOWNLOAD_COMPLETE, DOWNLOAD_OFFLINE, DownloadPanel, NEEDS_CONNECTION } from './download-panel';
 import type { ExamDownloadState } from './use-exam-download';
 
-const pkg = { examId: 'e1', questions: [], files: [{ url: '/media/a.mp3', bytes: 3_000_000 }], bytes: 3_400_000 };
+const pkg = { examId: 'e1', questions: [], files: [{ url: '/media/a.mp3', bytes: 3_000_000 }], playLimit: null, bytes: 3_400_000 };
 const progress = (doneBytes: number, phase: DownloadProgress['phase'] = 'downloading', error: string | null = null): DownloadProgress => ({
   phase, doneBytes, totalBytes: 3_400_000, filesStored: 0, filesTotal: 1, error,
 });

@@ -1,5 +1,8 @@
-/** 'Congratulation, Exam Ended': the server's figures for the submitted attempt and where to go next. */
-import { MSG, type SubmitResponse } from 'shared-api';
+/**
+ * 'Congratulation, Exam Ended': the server's figures for the submitted attempt (the spec's lines, then the score out of
+ * 200 and the section scores) and where to go next.
+ */
+import { MSG, formatSectionScore, formatTotalScore, type SubmitResponse } from 'shared-api';
 import { Box, Button, Dialog, Portal, SimpleGrid, Stack, Text, useNavigate } from 'shared-ui';
 import { paths } from '../paths';
 
@@ -12,6 +15,9 @@ export function ExamEndedDialog({ result }: { result: SubmitResponse }) {
     ['Total Attempt', String(result.attempted)],
     ['Total Correct', String(result.correct)],
     ['Your Percentage', `${result.percentage}%`],
+    ['Score', formatTotalScore(result)],
+    ['Reading', formatSectionScore(result.readingScore)],
+    ['Listening', formatSectionScore(result.listeningScore)],
   ];
   return (
     <Dialog.Root open role="alertdialog" placement="center" closeOnInteractOutside={false} closeOnEscape={false}>

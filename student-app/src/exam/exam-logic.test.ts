@@ -157,6 +157,7 @@ describe("the device's copy of the running exam", () => {
     questions: [{ _id: 'q1', question_number: 1 }, { _id: 'q2', question_number: 2 }] as RunningExam['questions'],
     answers: { q1: '2' },
     listeningStatus: {},
+    playLimit: null,
   });
 
   beforeEach(() => localStorage.clear());
@@ -184,22 +185,23 @@ describe("the device's copy of the running exam", () => {
   });
 
   it("at Get Started, the downloaded exam becomes the attempt's copy with the start call's deadline; a copy already kept stays", () => {
-    const pkg: ExamDownload = { examId: 'e1', questions: running('a1').questions, files: [{ url: '/media/x.mp3', bytes: 10 }], bytes: 500 };
+    const pkg: ExamDownload = { examId: 'e1', questions: running('a1').questions, files: [{ url: '/media/x.mp3', bytes: 10 }], playLimit: 2, bytes: 500 };
     examStorage.setDownloaded('u1', pkg);
     expect(examStorage.downloaded('e1', 'u1')).toEqual(pkg);
     expect(examStorage.downloaded('e1', 'u2')).toBeNull();
     expect(examStorage.downloaded('e2', 'u1')).toBeNull();
     const started: StartAttemptResponse = { ...running('a1').attempt, startedAt: '2030-01-01T10:00:00.000Z', resultId: null, resumed: false };
-    deviceCopy.startFrom(started, pkg.questions, 'u1', 5000);
+    deviceCopy.startFrom(started, pkg.questions, pkg.playLimit, 'u1', 5000);
     const copy = deviceCopy.get('a1', 'u1')!;
     expect(copy.receivedAt).toBe(5000);
     expect(copy.data.attempt).toEqual({ ...running('a1').attempt, startedAt: '2030-01-01T10:00:00.000Z', resultId: null });
     expect(copy.data.questions.map((q) => q._id)).toEqual(['q1', 'q2']);
     expect(copy.data.answers).toEqual({});
+    expect(copy.data.playLimit).toBe(2); // an offline reload still knows the limit
     // a resumed attempt this device already has (with its choices) keeps its copy
     deviceCopy.setChoices('a1', { q1: '4' });
     const resumed: StartAttemptResponse = { ...started, resumed: true };
-    deviceCopy.startFrom(resumed, [], 'u1', 9000);
+    deviceCopy.startFrom(resumed, [], null, 'u1', 9000);
     expect(deviceCopy.get('a1', 'u1')).toMatchObject({ receivedAt: 5000, data: { answers: { q1: '4' } } });
   });
 

@@ -5,20 +5,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   LISTENING_RANGE, MSG, READING_RANGE, UNANSWERED, errorText, useRecordListeningMutation, useSaveAnswersMutation,
-  useSubmitResultMutation, useUpdateReportMutation, type AudioKey, type ListeningStatus, type RunningExam,
-  type SubmitResponse,
+  useSubmitResultMutation, useUpdateReportMutation, type AudioKey, type RunningExam, type SubmitResponse,
 } from 'shared-api';
 import {
-  Badge, Box, Button, ConfirmDialog, HStack, QuestionView, SimpleGrid, Stack, Text, notify, questionAudioUrls,
+  Badge, Box, Button, ConfirmDialog, HStack, QuestionView, useStickyScrollPadding, SimpleGrid, Stack, Text, notify, questionAudioUrls,
 } from 'shared-ui';
 import { AnswerQueue, backoffDelay, mergeAnswers, type SaveStatus } from './answer-queue';
-import { clockOffset, formatMmSs, remainingMs } from './clock';
+import { clockOffset, formatMmSs, remainingMs, timeAnnouncement } from './clock';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
 import { exitFullScreen, requestFullScreen, useBeforeUnload, useNavigationBlocker } from './guards';
 import { usePrefetch } from './prefetch';
 import { useBrowserOnline } from './use-browser-online';
-import { examStorage, mergeListening } from './storage';
+import { PlayQueue } from './play-queue';
+import { examStorage } from './storage';
+import { useLeaveRecord } from './use-leave-record';
 
 type Mode = 'all' | 'single';
 type Filter = 'all' | 'solved' | 'unsolved';
@@ -69,6 +70,16 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
     return () => clearInterval(t);
   }, []);
   const remaining = remainingMs(attempt.deadlineAt, offset, now);
+  const offsetRef = useRef(offset);
+  offsetRef.current = offset;
+  // 10 and 5 minutes left: said once each to screen readers (a polite live region) and shown in the header
+  const [timeNote, setTimeNote] = useState<string | null>(null);
+  const remainingBefore = useRef<number | null>(null);
+  useEffect(() => {
+    const note = timeAnnouncement(remainingBefore.current, remaining);
+    remainingBefore.current = remaining;
+    if (note) setTimeNote(note);
+  }, [remaining]);
 
   // --- answers: local state at once, the queue keeps and sends them
   const queue = useMemo(
@@ -90,10 +101,38 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
   useEffect(() => deviceCopy.setChoices(attemptId, answers), [attemptId, answers]);
   const save = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 
+  // --- listening plays: counted on this device at once, sent like the answers (kept and sent again until the server
+  // has them); the limit is checked here from this device's counts, and the server refuses a play beyond it
+  const [stopRequest, setStopRequest] = useState<{ key: AudioKey; seq: number; question: string }>();
+  const plays = useMemo(
+    () =>
+      new PlayQueue({
+        attemptId,
+        limit: data.playLimit ?? null,
+        serverCounts: data.listeningStatus ?? {},
+        send: (play) => recordListening({ attemptId, userId, ...play }).unwrap(),
+        onRefused: (play) => setStopRequest((r) => ({ key: play.audio, question: play.question, seq: (r?.seq ?? 0) + 1 })),
+      }),
+    // one queue per attempt: the server's later limit and counts are taken in below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [attemptId, userId, recordListening],
+  );
+  useEffect(() => () => plays.dispose(), [plays]);
+  useEffect(() => {
+    plays.setLimit(data.playLimit ?? null);
+    plays.serverCounts(data.listeningStatus ?? {});
+  }, [plays, data.playLimit, data.listeningStatus]);
+  const listening = useSyncExternalStore(plays.subscribe, plays.getSnapshot);
+
   useEffect(() => {
     // Choices made here and never confirmed (a reload while offline) go out again.
     if (Object.keys(queue.pendingAnswers).length) void queue.flush();
-    const on = () => queue.online();
+    // Plays made here and never confirmed go out again too.
+    void plays.flush();
+    const on = () => {
+      queue.online();
+      plays.online();
+    };
     const off = () => queue.offlineNow();
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
@@ -101,12 +140,8 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);
     };
-  }, [queue]);
+  }, [queue, plays]);
 
-  // --- listening play counts: the larger of the server's and this device's
-  const [listening, setListening] = useState<ListeningStatus>(() =>
-    mergeListening(data.listeningStatus ?? {}, examStorage.listening(attemptId)),
-  );
   const [audioPlaying, setAudioPlaying] = useState(false);
   const audioUrls = useMemo(() => Array.from(new Set(questions.flatMap(questionAudioUrls))), [questions]);
   const prefetch = usePrefetch(audioUrls);
@@ -128,6 +163,8 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
   const sendingRef = useRef(false);
   const [submitFailures, setSubmitFailures] = useState(0);
 
+  // the record of leaving the exam page while it runs (information for the institute, never a penalty)
+  const finishLeaves = useLeaveRecord(attemptId, userId, running, offsetRef);
   useBeforeUnload(running);
   useNavigationBlocker(running);
   useEffect(() => requestFullScreen(), []);
@@ -141,21 +178,10 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
     void queue.set(questionId, answer);
   };
 
+  /** A play starts from the student's tap: counted and queued, or refused when no play of it is left. */
   const onAudioPlayed = useCallback(
-    (questionId: string, key: AudioKey) => {
-      setListening((s) => {
-        const next = { ...s, [questionId]: { ...s[questionId], [key]: (s[questionId]?.[key] ?? 0) + 1 } };
-        examStorage.setListening(attemptId, next);
-        return next;
-      });
-      recordListening({ attemptId, userId, question: questionId, audio: key })
-        .unwrap()
-        .then((server) => setListening((s) => mergeListening(server, s)))
-        .catch(() => {
-          /* kept on this device; the count is informative */
-        });
-    },
-    [attemptId, userId, recordListening],
+    (questionId: string, key: AudioKey) => !timeOver && !ended && plays.play(questionId, key) !== null,
+    [plays, timeOver, ended],
   );
 
   /** Sends the submission (every answer on screen; the server scores from them, or past the time from those saved). */
@@ -163,11 +189,14 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
     if (sendingRef.current) return;
     sendingRef.current = true;
     await queue.flush();
+    // before the submission closes the attempt; a failure here (offline) keeps them on the device
+    await finishLeaves().catch(() => undefined);
     const all = questions.map((q) => ({ question: q._id, answer: answersRef.current[q._id] ?? UNANSWERED }));
     try {
       const res = await submitResult({ examId, userId, report: attemptId, answers: all }).unwrap();
       await updateReport({ reportId: attemptId, userId, result: res.resultId }).unwrap().catch(() => undefined);
       queue.clear();
+      plays.clear();
       examStorage.clear(attemptId);
       exitFullScreen();
       setEnded(res);
@@ -188,7 +217,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
     } finally {
       sendingRef.current = false;
     }
-  }, [queue, questions, submitResult, updateReport, examId, userId, attemptId]);
+  }, [queue, plays, finishLeaves, questions, submitResult, updateReport, examId, userId, attemptId]);
 
   const submit = useCallback(() => {
     setConfirmOpen(false);
@@ -220,6 +249,36 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
   }, [timeOver, submit]);
 
   const navLocked = audioPlaying;
+  // focus and scrolling stay below the sticky exam header
+  const headerRef = useRef<HTMLDivElement>(null);
+  useStickyScrollPadding(headerRef);
+  // Switching between the question list and a question, or to the next or previous question, the focus follows: to
+  // the question (read from its start, in view below the sticky header), or back to its number in the list.
+  const focusNext = useRef<'question' | 'list' | null>(null);
+  const questionRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const showQuestion = (i: number) => {
+    focusNext.current = 'question';
+    setIndex(i);
+    setMode('single');
+  };
+  const showList = () => {
+    focusNext.current = 'list';
+    setMode('all');
+  };
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'question') {
+      // its start, below the sticky headers (scroll-padding-top), even when a part of it was in view already
+      questionRef.current?.scrollIntoView({ block: 'start' });
+      questionRef.current?.focus({ preventScroll: true });
+    }
+    else if (target === 'list') {
+      const n = questions[index]?.question_number;
+      (listRef.current?.querySelector(`[data-number="${n}"]`) as HTMLElement | null)?.focus();
+    }
+  }, [mode, index, questions]);
   const current = questions[index];
 
   const numberButton = (qn: { _id: string; question_number: number }, i: number) => {
@@ -231,11 +290,9 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
         variant={solved ? 'solid' : 'outline'}
         colorPalette={solved ? 'green' : 'gray'}
         aria-label={`Question ${qn.question_number} (${solved ? 'solved' : 'unsolved'})`}
+        data-number={qn.question_number}
         disabled={navLocked}
-        onClick={() => {
-          setIndex(i);
-          setMode('single');
-        }}
+        onClick={() => showQuestion(i)}
       >
         {qn.question_number}
       </Button>
@@ -268,6 +325,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
   return (
     <Stack gap="4" maxW="5xl" mx="auto">
       <Box
+        ref={headerRef}
         position="sticky"
         top="14"
         zIndex="1"
@@ -305,6 +363,14 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
             {formatMmSs(remaining)}
           </Text>
         </HStack>
+        <Box srOnly aria-live="polite" data-testid="time-announcement">
+          {timeNote}
+        </Box>
+        {timeNote && !timeOver && (
+          <Text aria-hidden mt="1" fontSize="sm" fontWeight="semibold" color="fg.error" data-testid="time-note">
+            {timeNote}
+          </Text>
+        )}
         {submission === 'kept' && !ended && (
           <Text role="status" aria-live="polite" mt="1" fontSize="sm" color="fg.warning" fontWeight="medium" data-testid="submit-pending">
             {SUBMIT_KEPT}
@@ -328,7 +394,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
       </Box>
 
       {mode === 'all' && (
-        <Stack gap="5">
+        <Stack gap="5" ref={listRef}>
           <HStack gap="2" role="radiogroup" aria-label="Filter questions" flexWrap="wrap">
             {(['all', 'solved', 'unsolved'] as const).map((f) => (
               <Button
@@ -355,30 +421,41 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
 
       {mode === 'single' && current && (
         <Stack gap="4">
-          <Box borderWidth="1px" borderRadius="lg" p={{ base: 3, md: 5 }}>
+          <Box
+            ref={questionRef}
+            tabIndex={-1}
+            role="region"
+            aria-label={`Question ${current.question_number}`}
+            borderWidth="1px"
+            borderRadius="lg"
+            p={{ base: 3, md: 5 }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '2px' }}
+          >
             <QuestionView
               key={current._id}
               question={current}
               selected={answers[current._id]}
               onSelect={timeOver || ended ? undefined : (a) => select(current._id, a)}
               playCounts={listening[current._id] ?? {}}
+              playLimit={plays.limit}
               onAudioPlayed={(k) => onAudioPlayed(current._id, k)}
+              stopRequest={stopRequest?.question === current._id ? stopRequest : undefined}
               onAudioPlayingChange={setAudioPlaying}
             />
           </Box>
           <HStack justify="space-between" gap="2">
-            <Button variant="outline" disabled={navLocked || index === 0} onClick={() => setIndex((i) => Math.max(0, i - 1))}>
+            <Button variant="outline" disabled={navLocked || index === 0} onClick={() => showQuestion(Math.max(0, index - 1))}>
               Previous
             </Button>
-            <Button variant="subtle" disabled={navLocked} onClick={() => setMode('all')}>
+            <Button variant="subtle" disabled={navLocked} onClick={showList}>
               Total Question
             </Button>
             <Button
               colorPalette="blue"
               disabled={navLocked}
               onClick={() => {
-                if (index >= questions.length - 1) setMode('all');
-                else setIndex(index + 1);
+                if (index >= questions.length - 1) showList();
+                else showQuestion(index + 1);
               }}
             >
               Next

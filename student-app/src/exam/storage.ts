@@ -3,7 +3,10 @@
  * submission waiting for the connection, the exam downloaded on the start page (its questions; its media are in the
  * media cache) (and, written by device-copy.ts, a copy of the running exam, removed here with the attempt).
  */
-import type { ExamDownload, ListedExam, ListeningStatus } from 'shared-api';
+import type { ExamDownload, ListedExam } from 'shared-api';
+import { pendingPlaysKey, playCountsKey } from './play-queue';
+
+export { mergeListening } from './play-queue';
 
 export interface RunningRecord {
   examId: string;
@@ -14,7 +17,6 @@ const SELECTED = 'selectedExam';
 const RUNNING = 'runningExam';
 /** the last exam downloaded on the start page, with the student it was sent to (one at a time: the next replaces it) */
 const PACKAGE = 'examPackage';
-const listeningKey = (attemptId: string) => `examListening:${attemptId}`;
 /** the student submitted and the server has not stored it yet (offline, or the server failing): sent again */
 const submissionKey = (attemptId: string) => `examSubmission:${attemptId}`;
 export const copyKey = (attemptId: string) => `examCopy:${attemptId}`;
@@ -49,8 +51,6 @@ export const examStorage = {
   },
   setDownloaded: (userId: string, pkg: ExamDownload) => write(PACKAGE, { userId, pkg }),
   setRunning: (r: RunningRecord) => write(RUNNING, r),
-  listening: (attemptId: string) => read<ListeningStatus>(listeningKey(attemptId)) ?? {},
-  setListening: (attemptId: string, s: ListeningStatus) => write(listeningKey(attemptId), s),
   /** A submission not yet stored by the server is kept until it is (cleared with the attempt). */
   submissionKept: (attemptId: string) => read<{ at: number }>(submissionKey(attemptId)) !== null,
   keepSubmission: (attemptId: string) => write(submissionKey(attemptId), { at: Date.now() }),
@@ -61,13 +61,14 @@ export const examStorage = {
       /* ignore */
     }
   },
-  /** Clears the selected and running exam (and the attempt's play counts and copy). Pending answers are cleared by their queue. */
+  /** Clears the selected and running exam (and the attempt's play counts, plays not yet sent and copy). Pending answers are cleared by their queue. */
   clear(attemptId?: string) {
     try {
       localStorage.removeItem(SELECTED);
       localStorage.removeItem(RUNNING);
       if (attemptId) {
-        localStorage.removeItem(listeningKey(attemptId));
+        localStorage.removeItem(playCountsKey(attemptId));
+        localStorage.removeItem(pendingPlaysKey(attemptId));
         localStorage.removeItem(copyKey(attemptId));
         localStorage.removeItem(choicesKey(attemptId));
         localStorage.removeItem(submissionKey(attemptId));
@@ -77,18 +78,3 @@ export const examStorage = {
     }
   },
 };
-
-/** Play counts: the larger of the server's and this device's count for each audio (a play may not have reached the server). */
-export function mergeListening(server: ListeningStatus, local: ListeningStatus): ListeningStatus {
-  const out: ListeningStatus = {};
-  for (const q of new Set([...Object.keys(server), ...Object.keys(local)])) {
-    const a = server[q] ?? {};
-    const b = local[q] ?? {};
-    const merged: ListeningStatus[string] = {};
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof typeof a>) {
-      merged[k] = Math.max(a[k] ?? 0, b[k] ?? 0);
-    }
-    out[q] = merged;
-  }
-  return out;
-}

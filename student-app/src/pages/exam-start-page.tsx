@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useGetAvailableExamsQuery, useIncreaseCountMutation, useSession,
-  useStartAttemptMutation,
+  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, minutesText, useGetAvailableExamsQuery, useGetExtraTimeQuery,
+  useIncreaseCountMutation, useSession, useStartAttemptMutation,
 } from 'shared-api';
 import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
 import { deviceCopy } from '../exam/device-copy';
@@ -42,6 +42,12 @@ export function ExamStartPage() {
   const online = useBrowserOnline();
   const download = useExamDownload(matches ? examId : '', matches ? user?._id ?? '' : '');
   const onDevice = download.progress?.phase === 'complete';
+  // the student's own length (extra time, set by the institute); the exam's usual one until it is known
+  const extra = useGetExtraTimeQuery({ userId: user?._id ?? '' }, { skip: !user || !matches });
+  const base = extra.data?.durationSeconds ?? EXAM_DURATION_SECONDS;
+  const length = extra.data?.extraSeconds
+    ? `${minutesText(base + extra.data.extraSeconds)} for you (${minutesText(base)} + ${minutesText(extra.data.extraSeconds)} extra time)`
+    : minutesText(base);
 
   useEffect(() => {
     if (!matches) navigate(paths.exams, { replace: true });
@@ -53,7 +59,7 @@ export function ExamStartPage() {
     try {
       const attempt = await startAttempt({ userId: user._id, exam: examId, institute: institute?._id ?? user.created_by ?? null }).unwrap();
       // the downloaded questions become the attempt's copy: the exam page has them even if the link drops now
-      if (download.pkg) deviceCopy.startFrom(attempt, download.pkg.questions, user._id, Date.now());
+      if (download.pkg) deviceCopy.startFrom(attempt, download.pkg.questions, download.pkg.playLimit ?? null, user._id, Date.now());
       // The server counts the attempt with its creation; this call only keeps the spec's flow (and its counts).
       await increaseCount({ examId, userId: user._id }).unwrap().catch(() => undefined);
       examStorage.setRunning({ examId, attemptId: attempt._id });
@@ -77,8 +83,8 @@ export function ExamStartPage() {
           Before you start
         </Text>
         <List.Root gap="2" ps="5">
-          <List.Item>
-            The exam has {TOTAL_QUESTIONS} questions (Reading 1-20, Listening 21-40) and lasts {EXAM_DURATION_SECONDS / 60} minutes.
+          <List.Item data-testid="exam-length">
+            The exam has {TOTAL_QUESTIONS} questions (Reading 1-20, Listening 21-40) and lasts {length}.
           </List.Item>
           <List.Item>
             If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers and your

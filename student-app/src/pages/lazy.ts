@@ -6,3 +6,4 @@ export const ExamPage = lazyScreen(() => import(/* webpackChunkName: "exam" */ '
 export const ContactPage = lazyScreen(() => import(/* webpackChunkName: "contact" */ './contact-page').then((m) => m.ContactPage));
 export const ResultsPage = lazyScreen(() => import(/* webpackChunkName: "results" */ './results-page').then((m) => m.ResultsPage));
 export const ResultPage = lazyScreen(() => import(/* webpackChunkName: "results" */ './result-page').then((m) => m.ResultPage));
+export const ResultSheetPage = lazyScreen(() => import(/* webpackChunkName: "result-sheet" */ './result-sheet-page').then((m) => m.ResultSheetPage));

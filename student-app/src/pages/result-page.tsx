@@ -1,9 +1,18 @@
-/** /student/results/{resultId}: the shared result detail. */
-import { ResultDetail, useNavigate, useParams } from 'shared-ui';
+/** /student/results/{resultId}: the shared result detail, and the way to its printable sheet. */
+import { Button, HStack, ResultDetail, Stack, useNavigate, useParams } from 'shared-ui';
 import { paths } from '../paths';
 
 export function ResultPage() {
   const { resultId = '' } = useParams();
   const navigate = useNavigate();
-  return <ResultDetail resultId={resultId} onBack={() => navigate(paths.results)} />;
+  return (
+    <Stack gap="0">
+      <HStack justify="flex-end">
+        <Button size="sm" variant="outline" onClick={() => navigate(paths.resultSheet(resultId))}>
+          Print result sheet
+        </Button>
+      </HStack>
+      <ResultDetail resultId={resultId} onBack={() => navigate(paths.results)} />
+    </Stack>
+  );
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { accessOf, setAccess, type AccessBody } from '../../people/access.ts';
 import { idProp, nullableStr, str } from '../../people/validate.ts';
 import { accessCounts } from '../../attempts/attempts.ts';
+import { extraTimeOf, setExtraTime } from '../../people/extra-time.ts';
+import type { ExtraTimeInput } from 'shared-api/types';
 import { backOffice, self, student } from '../guards.ts';
 import { body, ids, type P } from '../schemas.ts';
 
@@ -32,6 +34,23 @@ export async function examAccessRoutes(app: FastifyInstance): Promise<void> {
       }, ['user']),
     },
   }, async (request) => setAccess(db, request.user, request.body));
+
+  // A student's extra time: the back office reads any student it may read (?id), a student its own (start page).
+  app.get<{ Params: P; Querystring: { id?: string } }>('/extratime/:userId', {
+    preValidation: self,
+    schema: { querystring: { type: 'object', properties: { id: idProp } } },
+  }, async (request) => extraTimeOf(db, request.user, request.query.id, app.config.examDurationSeconds));
+
+  app.put<{ Params: P; Body: ExtraTimeInput }>('/extratime/:userId', {
+    preValidation: [self, backOffice],
+    schema: {
+      body: body({
+        user: idProp,
+        kind: { type: 'string', enum: ['none', 'percent', 'minutes'] },
+        value: { type: ['number', 'null'] },
+      }, ['user', 'kind']),
+    },
+  }, async (request) => setExtraTime(db, request.user, request.body, app.config.examDurationSeconds));
 
   // Kept for the spec's flow. Idempotent: the attempt was already counted by reports/create (in the same transaction
   // that created it), so this only reports the counts of the access record for that exam.

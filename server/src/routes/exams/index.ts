@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Exam as ExamJson } from 'shared-api/types';
+import { REVIEW_POLICIES } from 'shared-api/constants';
 import { listStudentExams, type ListedExam } from '../../access/student-exams.ts';
 import { downloadForStudent, examPackages } from '../../attempts/exam-package.ts';
 import {
@@ -28,6 +29,8 @@ const examBodySchema = {
     category: { type: ['string', 'null'], maxLength: 100 },
     exam: { type: 'string', maxLength: 1000 },
     status: { type: 'integer', enum: [0, 1] },
+    play_limit: { type: ['integer', 'null'] },
+    review_policy: { type: 'string', enum: REVIEW_POLICIES.map((p) => p.value) },
   },
 } as const;
 

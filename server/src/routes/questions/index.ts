@@ -1,16 +1,16 @@
 /**
  * /api/questions: an exam's questions (../../authoring/exam-questions.ts), checked by the shared rules
- * (shared-api/schemas/question), and the question summary of its results (../../authoring/results.ts).
+ * (shared-api/schemas/question), and the question summary (item analysis) of its results (../../authoring/results.ts).
  * Back office only; the exam is read or written only by whom loadExamFor allows.
  */
 import type { FastifyInstance } from 'fastify';
 import { createQuestion, deleteQuestion, listQuestions, updateQuestion } from '../../authoring/exam-questions.ts';
 import { questionSchema } from '../../authoring/questions.ts';
-import { examQuestionSummary } from '../../authoring/results.ts';
+import { examItemAnalysis, examQuestionSummary } from '../../authoring/results.ts';
 import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
 import { bodyOf } from '../../validate.ts';
 import { backOffice, self } from '../guards.ts';
-import type { Id } from '../schemas.ts';
+import { id, type Id } from '../schemas.ts';
 
 const questionBodySchema = bodyOf(questionSchema);
 
@@ -34,6 +34,11 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   app.delete<Id<'questionId'>>('/:questionId/:userId', async (request) =>
     deleteQuestion(db, request.user, request.params.questionId));
 
-  app.get<Id<'examId'>>('/summary/:examId/:userId', { config: { heavyRead: true } }, async (request) =>
-    examQuestionSummary(db, request.user, request.params.examId));
+  // ?institute: an admin's choice of one institute's students (an institute may name only itself)
+  const analysisQuery = { querystring: { type: 'object', properties: { institute: id } } };
+  type Analysis = Id<'examId'> & { Querystring: { institute?: string } };
+  app.get<Analysis>('/summary/:examId/:userId', { config: { heavyRead: true }, schema: analysisQuery }, async (request) =>
+    examQuestionSummary(db, request.user, request.params.examId, request.query.institute));
+  app.get<Analysis>('/analysis/:examId/:userId', { config: { heavyRead: true }, schema: analysisQuery }, async (request) =>
+    examItemAnalysis(db, request.user, request.params.examId, request.query.institute));
 }

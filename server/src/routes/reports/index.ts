@@ -37,10 +37,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => linkResult(db, request.user.id, request.params.reportId, request.body.result));
 
   // The attempts of a day, with their results: an admin's of everyone, an institute's of its students.
-  app.get<Paged<{ date?: string; to?: string }>>('/date/:userId', {
+  // ?left=true: only the attempts with records of leaving the exam
+  app.get<Paged<{ date?: string; to?: string; left?: boolean }>>('/date/:userId', {
     config: { heavyRead: true },
     preValidation: [self, backOffice],
-    schema: pagedQuery({ date: str(40), to: str(40) }),
+    schema: pagedQuery({ date: str(40), to: str(40), left: { type: 'boolean' } }),
   }, async (request, reply) => sendPage(reply, await dayReport(db, request.user, request.query)));
 
   // Institutes with their attempts in the period: the object keeps its shape, `reports` is one page (most first).
@@ -50,7 +51,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     schema: pagedQuery({ startDate: str(40), endDate: str(40) }),
   }, async (request, reply) => {
     const { startDate, endDate } = request.query;
-    const reports = sendPage(reply, await instituteReport(db, request.query));
+    const reports = sendPage(reply, await instituteReport(db, request.user, request.query));
     return { startDate: startDate ?? '', endDate: endDate ?? '', reports };
   });
 }

@@ -6,7 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { toSubmitJson, type AnswerInput } from '../../attempts/attempts.ts';
 import { attemptBatchers } from '../../attempts/batcher.ts';
+import { studentRanks } from '../../attempts/ranks.ts';
 import { listStudentResults, resultDetail } from '../../attempts/results.ts';
+import { zoneOf } from '../../zones/index.ts';
 import { examResults } from '../../authoring/results.ts';
 import { resultsOf } from '../../people/reports.ts';
 import { sendPage, type PageQuery } from '../../paging.ts';
@@ -44,21 +46,26 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
         properties: { startDate: { type: 'string', maxLength: 10 }, endDate: { type: 'string', maxLength: 10 } },
       },
     },
-  }, async (request) => listStudentResults(db, request.user.id, request.query));
+  }, async (request) => listStudentResults(db, request.user.id, request.query, await zoneOf(db, request.user)));
+
+  // The rank of each of the student's results among the attempts of that exam under the same institute.
+  app.get<{ Params: P }>('/ranks/:userId', { preValidation: [student, self] }, async (request) =>
+    ({ ranks: await studentRanks(db, request.user.id) }));
 
   // Any role (the acting user ends the path); resultDetail decides who may read which result.
   app.get<{ Params: P & { resultId: string } }>('/:resultId/:userId', { preValidation: self, schema: { params: ids('resultId') } }, async (request) =>
     resultDetail(db, request.user, request.params.resultId));
 
-  app.get<{ Params: P & { examId: string }; Querystring: PageQuery }>('/exam/:examId/:userId', {
+  // ?left=true: only the attempts with records of leaving the exam
+  app.get<{ Params: P & { examId: string }; Querystring: PageQuery & { left?: boolean } }>('/exam/:examId/:userId', {
     config: { heavyRead: true },
     preValidation: [backOffice, self],
-    schema: pagedQuery(),
+    schema: pagedQuery({ left: { type: 'boolean' } }),
   }, async (request, reply) => sendPage(reply, await examResults(db, request.user, request.params.examId, request.query)));
 
-  app.get<{ Params: P & { id: string }; Querystring: PageQuery }>('/of/:id/:userId', {
+  app.get<{ Params: P & { id: string }; Querystring: PageQuery & { left?: boolean } }>('/of/:id/:userId', {
     config: { heavyRead: true },
     preValidation: self,
-    schema: pagedQuery(),
+    schema: pagedQuery({ left: { type: 'boolean' } }),
   }, async (request, reply) => sendPage(reply, await resultsOf(db, request.user, request.params.id, request.query)));
 }

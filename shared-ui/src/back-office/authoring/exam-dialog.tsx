@@ -1,6 +1,12 @@
-/** Add or edit an exam: title, UBT/CBT, CBT category and reference exam, type (if allowed), status (published exams). */
+/**
+ * Add or edit an exam: title, UBT/CBT, CBT category and reference exam, type (if allowed), status (published exams),
+ * how many times each listening audio may be played, and what a student sees after submitting (the review policy).
+ */
 import { useEffect } from 'react';
-import { EXAM_TYPES, errorText, examSchema, useForm, useSession, type Exam, type ExamType } from 'shared-api';
+import {
+  DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES, errorText, examSchema, useForm, useSession, type Exam, type ExamType,
+  type ReviewPolicy,
+} from 'shared-api';
 import {
   useCreateExamMutation, useGetCategoriesQuery, useUpdateExamMutation, type ExamInput,
 } from 'shared-api/back-office';
@@ -15,7 +21,22 @@ interface Values extends Record<string, unknown> {
   exam: string;
   type: ExamType;
   status: '0' | '1';
+  /** 'none' or one of PLAY_LIMITS */
+  play_limit: string;
+  review_policy: ReviewPolicy;
 }
+
+/** The play-limit select: no limit (the default, as before limits existed), or 1-3 plays of each audio. */
+const PLAY_LIMIT_OPTIONS = [
+  { value: 'none', label: 'No limit' },
+  ...PLAY_LIMITS.map((n) => ({ value: String(n), label: n === 1 ? '1 time' : `${n} times` })),
+];
+
+/** The choices with what each means for a student who may take the exam again. */
+const REVIEW_OPTIONS = REVIEW_POLICIES.map((p) => ({
+  value: p.value,
+  label: p.value === 'answers' ? `${p.label} (once no further attempt is possible)` : p.label,
+}));
 
 export function ExamDialog(props: {
   scope: AuthoringScope;
@@ -41,6 +62,8 @@ export function ExamDialog(props: {
     exam: props.exam?.exam ?? '',
     type: props.exam?.type ?? 'private',
     status: props.exam?.status === 1 ? '1' : '0',
+    play_limit: props.exam?.play_limit ? String(props.exam.play_limit) : 'none',
+    review_policy: props.exam?.review_policy ?? DEFAULT_REVIEW_POLICY,
   });
 
   const form = useForm<Values>({
@@ -53,8 +76,10 @@ export function ExamDialog(props: {
         is_cbt: v.is_cbt,
         category: v.is_cbt ? v.category : null,
         exam: v.is_cbt ? v.exam : '',
+        review_policy: v.review_policy,
         ...(props.scope.canSetType ? { type: v.type } : {}),
         ...(editing && props.exam?.status === 1 ? { status: v.status === '1' ? 1 : 0 } : {}),
+        play_limit: v.play_limit === 'none' ? null : Number(v.play_limit),
       };
       try {
         let saved: Exam;
@@ -108,10 +133,14 @@ export function ExamDialog(props: {
         <SelectField label="Type" value={v.type} onChange={(t) => form.setFieldValue('type', t as ExamType)}
           options={EXAM_TYPES.map((t) => ({ value: t, label: t }))} />
       )}
+      <SelectField label="After submitting, a student sees" value={v.review_policy}
+        onChange={(p) => form.setFieldValue('review_policy', p as ReviewPolicy)} options={REVIEW_OPTIONS} />
       {editing && props.exam?.status === 1 && (
         <SelectField label="Status" value={v.status} onChange={(s) => form.setFieldValue('status', s as '0' | '1')}
           options={[{ value: '1', label: 'Available' }, { value: '0', label: 'Hiden' }]} />
       )}
+      <SelectField label="Listening plays per audio" value={v.play_limit} options={PLAY_LIMIT_OPTIONS}
+        onChange={(n) => form.setFieldValue('play_limit', n)} />
     </FormDialog>
   );
 }

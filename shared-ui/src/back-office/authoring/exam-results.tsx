@@ -1,9 +1,10 @@
 /** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
-import { useCallback } from 'react';
-import { errorText, formatDate, useAppDispatch, type Result } from 'shared-api';
+import { useCallback, useState } from 'react';
+import { SCORE_HEADERS, errorText, formatDate, scoreCells, useAppDispatch, useTimeZone, type Result } from 'shared-api';
 import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
 import { Button, DataTable, ErrorState, PageHeader, ResultDetail, useServerPaging, type Column } from 'shared-ui';
 import { CsvExportButton } from '../common/csv-export-button';
+import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
 import { useLoadErrorToast } from './use-load-error';
@@ -12,9 +13,11 @@ const studentName = (r: Result) => `${r.user.firstname} ${r.user.lastname}`.trim
 
 export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
   const { examId, navigate, paths, args, skip } = useExamRoute(scope);
+  const zone = useTimeZone();
   const exam = useGetExamQuery(args, { skip });
-  const paging = useServerPaging(50);
-  const results = useGetExamResultsQuery({ ...args, ...paging.args }, { skip });
+  const [onlyLeft, setOnlyLeft] = useState(false);
+  const paging = useServerPaging(50, String(onlyLeft));
+  const results = useGetExamResultsQuery({ ...args, left: onlyLeft, ...paging.args }, { skip });
   const dispatch = useAppDispatch();
   const { userId } = args;
   const loadAll = useCallback((page: number, limit: number) =>
@@ -26,7 +29,9 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
     { header: 'Student', cell: studentName },
     { header: 'Email', cell: (r) => r.user.email },
     { header: 'Score', cell: (r) => `${r.score}/${r.total_questions}` },
-    { header: 'Date', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Date', cell: (r) => formatDate(r.createdAt, zone) },
+    ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: Result) => scoreCells(r)[i] })),
+    { header: LEFT_HEADER, cell: (r) => <LeftBadge leaves={r.leaves} /> },
     {
       header: 'Actions',
       cell: (r) => (
@@ -43,14 +48,15 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
         actions={
           <CsvExportButton size="md" disabled={!results.data?.total && !paging.args.search} csv={{
             filename: `results-${title}`,
-            header: ['Student', 'Email', 'Score', 'Total', 'Date'],
+            header: ['Student', 'Email', 'Score', 'Total', 'Date', ...SCORE_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
-            toCsvRow: (r) => [studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt)],
+            toCsvRow: (r) => [studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt, zone), ...scoreCells(r)],
             errorTitle: 'Error cannot get Results',
           }} />
         }
       />
+      <LeftFilter checked={onlyLeft} onChange={setOnlyLeft} />
       {results.isError ? (
         <ErrorState title="Error cannot get Results" message={errorText(results.error, 'Error loading Results')} onRetry={() => void results.refetch()} />
       ) : (

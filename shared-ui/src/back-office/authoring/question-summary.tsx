@@ -1,7 +1,17 @@
-/** Question Summary: for numbers 1-40, whether each exists, its type and option type, and item analysis from results. */
-import { TOTAL_QUESTIONS, errorText, type QuestionSummaryRow } from 'shared-api';
-import { useGetExamQuery, useGetQuestionSummaryQuery } from 'shared-api/back-office';
-import { Box, DataTable, ErrorState, HStack, Heading, LoadingState, PageHeader, Stack, Text, type Column } from 'shared-ui';
+/**
+ * Question Summary: for numbers 1-40, whether each exists, and the item analysis of the results (docs/item-analysis.md):
+ * the exam's and each section's KR-20, mean and SD; per question p, point-biserial, upper-lower index, flags and options.
+ */
+import { Fragment, useState } from 'react';
+import {
+  TOTAL_QUESTIONS, errorText, useSession, type DistractorRow, type ItemFlagCode, type QuestionSummaryRow, type ScoreSummary,
+} from 'shared-api';
+import { useGetExamQuery, useGetItemAnalysisQuery } from 'shared-api/back-office';
+import {
+  Badge, Box, Button, EmptyState, ErrorState, HStack, Heading, LoadingState, PageHeader, ScrollX, Stack, Table, Text,
+} from 'shared-ui';
+import { useAllInstitutes } from '../common/all-institutes';
+import { SelectField } from '../common/select-field';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
 import { useLoadErrorToast } from './use-load-error';
@@ -9,6 +19,18 @@ import { useLoadErrorToast } from './use-load-error';
 /** The correct rate, or a dash when there is none to speak of: no results yet, or nobody answered the question. */
 const rate = (r: QuestionSummaryRow): number | null => (r.answered === 0 ? null : r.correctRate);
 const pct = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(2)}%`);
+const share = (r: number | null) => (r === null ? '—' : `${Math.round(r * 100)}%`);
+const fixed = (r: number | null, digits = 2) => (r === null ? '—' : r.toFixed(digits));
+
+/** A figure, or '—' with the reason it is undefined (as a tooltip; the reasons are also listed under the options). */
+function Figure({ value, reason }: { value: number | null; reason: string | null }) {
+  if (value !== null) return <>{fixed(value)}</>;
+  return <Text as="span" title={reason ?? undefined}>—</Text>;
+}
+
+const FLAG_COLOURS: Record<ItemFlagCode, string> = {
+  'negative-discrimination': 'red', 'low-discrimination': 'orange', hard: 'purple', easy: 'blue', 'weak-distractor': 'yellow',
+};
 
 /** Horizontal bars of the correct rate per question number, drawn with boxes (no chart library). */
 function CorrectRateChart({ rows }: { rows: QuestionSummaryRow[] }) {
@@ -34,38 +56,191 @@ function CorrectRateChart({ rows }: { rows: QuestionSummaryRow[] }) {
   );
 }
 
+/** KR-20, mean, SD and n of the exam and of each section. */
+function ScoreSummaryTable({ rows }: { rows: ScoreSummary[] }) {
+  return (
+    <ScrollX label="Exam and section statistics">
+      <Table.Root size="sm" variant="outline" aria-label="Exam and section statistics" data-testid="section-stats">
+        <Table.Header>
+          <Table.Row>
+            {['Part', 'Questions', 'Results (n)', 'Mean correct', 'SD (population)', 'KR-20'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((s) => (
+            <Table.Row key={s.label}>
+              <Table.Cell fontWeight="semibold">{s.label}</Table.Cell>
+              <Table.Cell>{s.questions}</Table.Cell>
+              <Table.Cell>{s.results}</Table.Cell>
+              <Table.Cell>{fixed(s.mean)}</Table.Cell>
+              <Table.Cell>{fixed(s.sd)}</Table.Cell>
+              <Table.Cell>
+                {s.kr20 !== null ? fixed(s.kr20) : (
+                  <>— <Text as="span" fontSize="xs" color="fg.muted">({s.kr20Reason})</Text></>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </ScrollX>
+  );
+}
+
+const OPTION_LABEL = (d: DistractorRow) => (d.option === 'unanswered' ? 'Unanswered' : `Option ${d.option}`);
+
+/** The share of each option among the upper and lower 27% and all results, and why a figure is missing. */
+function Distractors({ row, id }: { row: QuestionSummaryRow; id: string }) {
+  const reasons = [
+    row.pointBiserialReason && `Point-biserial: ${row.pointBiserialReason}`,
+    row.discriminationReason && `Upper-lower index: ${row.discriminationReason}`,
+  ].filter(Boolean);
+  return (
+    <Box id={id} py="2">
+      <Table.Root size="sm" variant="outline" aria-label={`Options of question ${row.question_number}`} maxW="xl">
+        <Table.Header>
+          <Table.Row>
+            {['Option', 'Upper 27%', 'Lower 27%', 'All results', 'Chosen by'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {row.distractors.map((d) => (
+            <Table.Row key={d.option}>
+              <Table.Cell>{OPTION_LABEL(d)}{d.key && <Badge ml="2" colorPalette="green">Key</Badge>}</Table.Cell>
+              <Table.Cell>{share(d.upper)}</Table.Cell>
+              <Table.Cell>{share(d.lower)}</Table.Cell>
+              <Table.Cell>{share(d.all)}</Table.Cell>
+              <Table.Cell>{d.count}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {reasons.map((r) => <Text key={r} fontSize="xs" color="fg.muted" mt="1">{r}</Text>)}
+    </Box>
+  );
+}
+
+const ITEM_HEADERS = [
+  'Number', 'Exists', 'Type', 'Option Type', 'Answered', 'p (correct)', 'Point-biserial', 'Upper-lower D', 'Most Chosen Wrong', 'Flags', 'Options',
+];
+
+/** One row per number 1-40; each question's options open below it. */
+function ItemTable({ rows }: { rows: QuestionSummaryRow[] }) {
+  const [open, setOpen] = useState<Set<number>>(() => new Set());
+  const toggle = (n: number) => setOpen((s) => {
+    const next = new Set(s);
+    if (!next.delete(n)) next.add(n);
+    return next;
+  });
+  return (
+    <ScrollX label="Question summary">
+      <Table.Root size="sm" variant="outline" aria-label="Question summary" data-testid="item-table">
+        <Table.Header>
+          <Table.Row>{ITEM_HEADERS.map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}</Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((r) => {
+            const n = r.question_number;
+            const isOpen = open.has(n);
+            const detailId = `question-options-${n}`;
+            return (
+              <Fragment key={n}>
+                <Table.Row data-testid={`item-row-${n}`} color={r.exists ? undefined : 'fg.muted'}>
+                  <Table.Cell>{n}</Table.Cell>
+                  <Table.Cell>{r.exists ? 'Yes' : 'No'}</Table.Cell>
+                  <Table.Cell>{r.type ?? '—'}</Table.Cell>
+                  <Table.Cell>{r.option_type ?? '—'}</Table.Cell>
+                  <Table.Cell>{r.exists ? r.answered : '—'}</Table.Cell>
+                  <Table.Cell>{r.exists ? fixed(r.facility) : '—'}</Table.Cell>
+                  <Table.Cell><Figure value={r.pointBiserial} reason={r.pointBiserialReason} /></Table.Cell>
+                  <Table.Cell><Figure value={r.discrimination} reason={r.discriminationReason} /></Table.Cell>
+                  <Table.Cell>{r.mostChosenWrong ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1" flexWrap="wrap">
+                      {r.flags.map((f) => <Badge key={f.code} colorPalette={FLAG_COLOURS[f.code]} whiteSpace="normal">{f.text}</Badge>)}
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {r.exists && (
+                      <Button size="xs" variant="outline" aria-expanded={isOpen} aria-controls={isOpen ? detailId : undefined}
+                        aria-label={`${isOpen ? 'Hide' : 'Show'} options of question ${n}`} onClick={() => toggle(n)}>
+                        {isOpen ? 'Hide' : 'Show'}
+                      </Button>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+                {isOpen && (
+                  <Table.Row>
+                    <Table.Cell colSpan={ITEM_HEADERS.length} bg="bg.subtle"><Distractors row={r} id={detailId} /></Table.Cell>
+                  </Table.Row>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </ScrollX>
+  );
+}
+
 export function QuestionSummaryPage({ scope }: { scope: AuthoringScope }) {
   const { examId, navigate, paths, args, skip } = useExamRoute(scope);
+  const userId = useSession().user?._id;
+  const [institute, setInstitute] = useState('');
+  const institutes = useAllInstitutes(!!scope.choosesInstitute && !!userId);
   const exam = useGetExamQuery(args, { skip });
-  const summary = useGetQuestionSummaryQuery(args, { skip });
-  useLoadErrorToast(summary.isError, summary.error, 'Error cannot get Questions');
+  const analysis = useGetItemAnalysisQuery({ ...args, ...(institute ? { institute } : {}) }, { skip });
+  useLoadErrorToast(analysis.isError, analysis.error, 'Error cannot get Questions');
 
-  const rows = summary.data ?? [];
+  const data = analysis.data;
+  const rows = data?.questions ?? [];
   const existing = rows.filter((r) => r.exists).length;
-  const columns: Column<QuestionSummaryRow>[] = [
-    { header: 'Number', cell: (r) => r.question_number },
-    { header: 'Exists', cell: (r) => (r.exists ? 'Yes' : 'No') },
-    { header: 'Type', cell: (r) => r.type ?? '—' },
-    { header: 'Option Type', cell: (r) => r.option_type ?? '—' },
-    { header: 'Answered', cell: (r) => r.answered },
-    { header: 'Correct Rate', cell: (r) => pct(rate(r)) },
-    { header: 'Most Chosen Wrong', cell: (r) => r.mostChosenWrong ?? '—' },
-  ];
   return (
     <>
       <PageHeader title={`Question Summary${exam.data ? ` — ${exam.data.title}` : ''}`} onBack={() => navigate(paths.exam(examId))} />
-      {summary.isLoading ? (
+      {scope.choosesInstitute && (
+        <Box maxW="sm" mb="4">
+          <SelectField label="Institute" placeholder="All institutes" value={institute} onChange={setInstitute}
+            disabled={!institutes.rows} options={(institutes.rows ?? []).map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))} />
+        </Box>
+      )}
+      {analysis.isLoading || (analysis.isFetching && !data) ? (
         <LoadingState />
-      ) : summary.isError ? (
-        <ErrorState title="Error cannot get Questions" message={errorText(summary.error, '')} onRetry={() => void summary.refetch()} />
+      ) : analysis.isError || !data ? (
+        <ErrorState title="Error cannot get Questions" message={errorText(analysis.error, '')} onRetry={() => void analysis.refetch()} />
       ) : (
-        <Stack gap="6">
+        <Stack gap="6" aria-busy={analysis.isFetching} opacity={analysis.isFetching ? 0.6 : 1}>
           <Text>{existing} of {TOTAL_QUESTIONS} questions exist.</Text>
+          {data.results === 0 ? (
+            <EmptyState title="No results yet">
+              <Text color="fg.muted">The statistics fill in once students have taken this exam.</Text>
+            </EmptyState>
+          ) : (
+            <Box>
+              <Heading as="h2" size="md" mb="2">Exam and sections</Heading>
+              {data.note && <Text mb="2" color="orange.fg" data-testid="analysis-note">{data.note}</Text>}
+              <ScoreSummaryTable rows={[data.exam, ...data.sections]} />
+              <Text fontSize="xs" color="fg.muted" mt="1">
+                Totals are numbers correct; unanswered counts as wrong. SD divides by n (population), as KR-20 does.
+              </Text>
+            </Box>
+          )}
           <Box>
-            <Heading as="h2" size="md" mb="3">Correct answer rate</Heading>
-            <CorrectRateChart rows={rows} />
+            <Heading as="h2" size="md" mb="2">Questions</Heading>
+            {data.results > 0 && (
+              <Text fontSize="sm" color="fg.muted" mb="2">
+                p: share correct. Point-biserial: correlation with the total of the other questions. Upper-lower D: p of the
+                top {data.groupSize ?? '27%'} minus p of the bottom {data.groupSize ?? '27%'} results by total.
+              </Text>
+            )}
+            <ItemTable rows={rows} />
           </Box>
-          <DataTable rows={rows} columns={columns} rowKey={(r) => String(r.question_number)} pageSize={50} caption="Question summary" />
+          {data.results > 0 && (
+            <Box>
+              <Heading as="h2" size="md" mb="3">Correct answer rate</Heading>
+              <CorrectRateChart rows={rows} />
+            </Box>
+          )}
         </Stack>
       )}
     </>

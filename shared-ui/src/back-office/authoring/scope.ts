@@ -14,6 +14,8 @@ export interface AuthoringScope {
   canManageInstituteAccess: boolean;
   /** the exam list has 'Exams You have Access To' */
   showsSharedExams: boolean;
+  /** the Question Summary offers the choice of one institute's students (admin; an institute sees only its own) */
+  choosesInstitute?: boolean;
   /** whether this user may add exams (institute_role 1, or admin) */
   canAddExam: (user: User) => boolean;
 }

@@ -1,5 +1,5 @@
 /** Import CSV: students from a file with the header email,firstname,lastname,phone,password; per-row errors shown. */
-import { Box, Button, Dialog, Field, Input, Link, Portal, Stack, Table, Text, notify } from 'shared-ui';
+import { Box, Button, Dialog, Field, Input, Link, Portal, ScrollX, Stack, Table, Text, notify } from 'shared-ui';
 import { useState } from 'react';
 import { errorText, useSession } from 'shared-api';
 import { useImportUsersCsvMutation, type CsvImportResponse } from 'shared-api/back-office';
@@ -78,7 +78,7 @@ export default function CsvImportDialog({ onClose }: { onClose: () => void }) {
                       {result.errors.length ? `, ${result.errors.length} ${result.errors.length === 1 ? 'row' : 'rows'} with errors` : ''}
                     </Text>
                     {result.errors.length > 0 && (
-                      <Box overflowX="auto" mt="2">
+                      <ScrollX label="Rows with errors" mt="2">
                         <Table.Root size="sm" variant="outline" aria-label="Rows with errors">
                           <Table.Header>
                             <Table.Row>
@@ -97,7 +97,7 @@ export default function CsvImportDialog({ onClose }: { onClose: () => void }) {
                             ))}
                           </Table.Body>
                         </Table.Root>
-                      </Box>
+                      </ScrollX>
                     )}
                   </Box>
                 )}

@@ -6,7 +6,14 @@ import {
   Box, Button, Grid, HStack, Stack, Text, useNavigate, DataTable, ErrorState, LoadingState, TextField, PageHeader, notify, useServerPaging,
 } from 'shared-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { errorText, useAppDispatch, useSession, type ReportRow } from 'shared-api';
+import { errorText, useAppDispatch, useSession, useTimeZone, type ReportRow } from 'shared-api';
+
+/** The mean scores after the spec's columns: header and cell (blank without a finished attempt). */
+const MEANS: [string, (r: ReportRow) => number | null][] = [
+  ['Average Score (200)', (r) => r.averageScore],
+  ['Average Reading (100)', (r) => r.averageReading],
+  ['Average Listening (100)', (r) => r.averageListening],
+];
 import { peopleApi, useGetReportQuery } from 'shared-api/back-office';
 import { CsvExportButton } from '../common/csv-export-button';
 import { isoDate, type PeoplePermissions } from './permissions';
@@ -14,7 +21,7 @@ import { isoDate, type PeoplePermissions } from './permissions';
 export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
   const navigate = useNavigate();
-  const today = isoDate(new Date());
+  const today = isoDate(new Date(), useTimeZone());
   const [startDate, setStartDate] = useState(today);
   const [endDate, setEndDate] = useState(today);
   const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
@@ -74,10 +81,10 @@ export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
             </Text>
             <CsvExportButton disabled={!q.data?.total && !paging.args.search} csv={{
               filename: `report-${range.startDate}-${range.endDate}`,
-              header: ['Institute', 'Exams Attempted'],
+              header: ['Institute', 'Exams Attempted', ...MEANS.map(([h]) => h)],
               load: loadAll,
               rowKey: (r: ReportRow) => r._id,
-              toCsvRow: (r) => [r.name, r.total],
+              toCsvRow: (r) => [r.name, r.total, ...MEANS.map(([, v]) => v(r))],
               errorTitle: 'Load Error',
             }} />
           </HStack>
@@ -93,6 +100,7 @@ export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
             columns={[
               { header: 'Institute', cell: (r) => r.name },
               { header: 'Exams Attempted', cell: (r) => r.total },
+              ...MEANS.map(([header, v]) => ({ header, cell: (r: ReportRow) => v(r) ?? '' })),
               {
                 header: 'Actions',
                 cell: (r) => (

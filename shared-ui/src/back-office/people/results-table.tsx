@@ -1,9 +1,10 @@
 /**
- * A results table (student, email, exam, score, date) with view and Download CSV, paged by the server (50 rows a page,
+ * A results table (student, email, exam, score, the EPS-TOPIK scores, date) with view and Download CSV, paged by the server (50 rows a page,
  * search by the student's email); used by user detail and Today's Results.
  */
 import { Button, HStack, useNavigate, DataTable, type ServerPaging } from 'shared-ui';
-import type { PageOf } from 'shared-api';
+import { SCORE_HEADERS, scoreCells, useTimeZone, type LeaveSummary, type PageOf, type ResultScores } from 'shared-api';
+import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import { CsvExportButton } from '../common/csv-export-button';
 import { formatDateTime } from './permissions';
 
@@ -15,14 +16,18 @@ export interface ResultRow {
   exam: string;
   score: number | null;
   total: number | null;
+  /** null: not submitted */
+  scores: ResultScores | null;
   date: string;
+  /** the record of leaving the exam (back office) */
+  leaves?: LeaveSummary;
 }
 
 /** The spec's page size of results tables. */
 export const RESULTS_PAGE_SIZE = 50;
 
 export function ResultsTable({
-  page, paging, loading, fetching, loadAll, resultPath, emptyText, csvName, caption = 'Results',
+  page, paging, loading, fetching, loadAll, resultPath, emptyText, csvName, caption = 'Results', onlyLeft, onOnlyLeftChange,
 }: {
   /** the current page, as ResultRows */
   page: PageOf<ResultRow> | undefined;
@@ -35,20 +40,25 @@ export function ResultsTable({
   emptyText: string;
   csvName: string;
   caption?: string;
+  /** the filter to attempts with records of leaving the exam (shown when onOnlyLeftChange is given) */
+  onlyLeft?: boolean;
+  onOnlyLeftChange?: (onlyLeft: boolean) => void;
 }) {
   const navigate = useNavigate();
+  const zone = useTimeZone();
   const score = (r: ResultRow) => (r.score === null ? 'Not submitted' : r.total ? `${r.score}/${r.total}` : String(r.score));
   return (
     <>
-      <HStack justify="flex-end" mb="2">
+      <HStack justify={onOnlyLeftChange ? 'space-between' : 'flex-end'} mb="2" flexWrap="wrap" gap="2">
+        {onOnlyLeftChange && <LeftFilter checked={!!onlyLeft} onChange={onOnlyLeftChange} />}
         <CsvExportButton
           disabled={!page?.total && !paging.args.search}
           csv={{
             filename: csvName,
-            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date'],
+            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date', ...SCORE_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
-            toCsvRow: (r) => [r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date)],
+            toCsvRow: (r) => [r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date, zone), ...scoreCells(r.scores)],
             errorTitle: 'Error cannot get Results',
           }}
         />
@@ -68,7 +78,9 @@ export function ResultsTable({
           { header: 'Email', cell: (r) => r.email },
           { header: 'Exam', cell: (r) => r.exam },
           { header: 'Score', cell: score },
-          { header: 'Time', cell: (r) => formatDateTime(r.date) },
+          { header: 'Time', cell: (r) => formatDateTime(r.date, zone) },
+          ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: ResultRow) => scoreCells(r.scores)[i] ?? '' })),
+          { header: LEFT_HEADER, cell: (r) => (r.resultId ? <LeftBadge leaves={r.leaves} /> : null) },
           {
             header: 'Actions',
             cell: (r) =>

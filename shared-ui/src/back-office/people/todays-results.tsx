@@ -1,7 +1,7 @@
 /** Today's Results (/results): the day's attempts (date to the next day), 50 per page from the server, with CSV. */
 import { Box, ErrorState, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorText, useAppDispatch, useSession, type DayResult, type PageOf } from 'shared-api';
+import { errorText, useAppDispatch, useSession, useTimeZone, type DayResult, type PageOf } from 'shared-api';
 import { peopleApi, useGetResultsByDateQuery } from 'shared-api/back-office';
 import { isoDate, nextDay, type PeoplePermissions } from './permissions';
 import { RESULTS_PAGE_SIZE, ResultsTable, type ResultRow } from './results-table';
@@ -17,16 +17,20 @@ export function dayRows(page: PageOf<DayResult> | undefined): PageOf<ResultRow> 
     exam: r.exam.title,
     score: r.result ? r.result.score : null,
     total: r.result ? r.result.total_questions : null,
+    scores: r.result,
     date: r.createdAt,
+    leaves: r.result?.leaves,
   })) };
 }
 
 export function TodaysResultsPage({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
-  const [date, setDate] = useState(() => isoDate(new Date()));
+  const zone = useTimeZone();
+  const [date, setDate] = useState(() => isoDate(new Date(), zone));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const paging = useServerPaging(RESULTS_PAGE_SIZE, date);
-  const day = useMemo(() => ({ userId: me?._id ?? '', date, to: valid ? nextDay(date) : '' }), [me?._id, date, valid]);
+  const [onlyLeft, setOnlyLeft] = useState(false);
+  const paging = useServerPaging(RESULTS_PAGE_SIZE, `${date}:${onlyLeft}`);
+  const day = useMemo(() => ({ userId: me?._id ?? '', date, to: valid ? nextDay(date) : '', left: onlyLeft }), [me?._id, date, valid, onlyLeft]);
   const q = useGetResultsByDateQuery({ ...day, ...paging.args }, { skip: !me || !valid });
   useEffect(() => {
     if (q.error) notify.error('Error cannot get Results', errorText(q.error, 'Error loading Results'), 'day-results');
@@ -46,7 +50,7 @@ export function TodaysResultsPage({ perms }: { perms: PeoplePermissions }) {
         <ErrorState title="Error cannot get Results" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />
       ) : (
         <ResultsTable page={rows} paging={paging} loading={q.isLoading} fetching={q.isFetching} loadAll={loadAll} resultPath={perms.resultPath}
-          emptyText="No Result Found" csvName={`results-${date}`} caption={`Results of ${date}`} />
+          emptyText="No Result Found" csvName={`results-${date}`} caption={`Results of ${date}`} onlyLeft={onlyLeft} onOnlyLeftChange={setOnlyLeft} />
       )}
     </>
   );

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, Grid, HStack, Stack, Text, DataTable, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ACCESS_TYPES, errorText, useForm, useSession, type AccessType, type ExamAccess,
+  ACCESS_TYPES, errorText, useForm, useSession, useTimeZone, type AccessType, type ExamAccess,
 } from 'shared-api';
 import {
   accessSchema, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetUserAccessQuery, useSaveUserAccessMutation, type AccessInput,
@@ -10,6 +10,7 @@ import {
 import { FormDialog } from '../common/form-dialog';
 import { formatDate } from './permissions';
 import { SelectField } from '../common/select-field';
+import { ExtraTimeCard } from './extra-time';
 
 export const accessLabel = (type: string) => ACCESS_TYPES.find((t) => t.value === type)?.label ?? type;
 
@@ -39,11 +40,13 @@ export function UserAccessTab({ studentId }: { studentId: string }) {
         <AccessCard access={access} onEdit={() => setOpen(true)} />
       )}
       {open && <AccessDialog studentId={studentId} access={access} onClose={() => setOpen(false)} />}
+      <ExtraTimeCard studentId={studentId} />
     </Stack>
   );
 }
 
 function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void }) {
+  const zone = useTimeZone();
   return (
     <Card.Root data-testid="access-card">
       <Card.Body>
@@ -69,7 +72,7 @@ function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void
           </HStack>
           {access.type === 'TIMEFRAME' && (
             <Text data-testid="access-period">
-              {formatDate(access.startTime)} to {formatDate(access.endTime)}
+              {formatDate(access.startTime, zone)} to {formatDate(access.endTime, zone)}
             </Text>
           )}
           {access.type === 'ALL-X-TIMES' && (
@@ -117,25 +120,20 @@ export interface AccessFormValues extends Record<string, unknown> {
 let rowSeq = 0;
 const newKey = () => `row-${++rowSeq}`;
 
-export function accessInitialValues(access: ExamAccess | null): AccessFormValues {
+/** The form's values of a stored access: its From and To days in `zone` (the viewer's, an institute's own). */
+export function accessInitialValues(access: ExamAccess | null, zone?: string): AccessFormValues {
   return {
     type: access?.type ?? '',
     total_times: access?.total_times ? String(access.total_times) : '',
-    startTime: access?.startTime ? formatDate(access.startTime) : '',
-    endTime: access?.endTime ? formatDate(access.endTime) : '',
+    startTime: access?.startTime ? formatDate(access.startTime, zone) : '',
+    endTime: access?.endTime ? formatDate(access.endTime, zone) : '',
     exams: (access?.exams ?? []).map((r) => ({ key: newKey(), exam: r.exam._id, title: r.exam.title, total_times: String(r.total_times) })),
   };
 }
 
-/** A local day (YYYY-MM-DD) at `time` as an ISO date-time; null when there is no readable day. */
-function dayAt(day: string, time: string): string | null {
-  const d = new Date(`${day}T${time}`);
-  return day && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
-}
-
 /**
- * The request body of the form: what the shared rules check, here and on the server. Dates are whole local days:
- * From at 00:00, To at the end of the day.
+ * The request body of the form: what the shared rules check, here and on the server. Dates are days (YYYY-MM-DD): the
+ * server makes them whole days in the student's institute's time zone, From from 00:00, To to the end of the day.
  */
 export function accessBody(studentId: string, v: AccessFormValues): AccessInput {
   const type = v.type as AccessType;
@@ -143,8 +141,8 @@ export function accessBody(studentId: string, v: AccessFormValues): AccessInput 
     user: studentId,
     type,
     total_times: type === 'ALL-X-TIMES' ? Number(v.total_times) : null,
-    startTime: type === 'TIMEFRAME' ? dayAt(v.startTime, '00:00:00') : null,
-    endTime: type === 'TIMEFRAME' ? dayAt(v.endTime, '23:59:59.999') : null,
+    startTime: type === 'TIMEFRAME' ? v.startTime || null : null,
+    endTime: type === 'TIMEFRAME' ? v.endTime || null : null,
     exams: type === 'SELECTEDEXAM' ? v.exams.map((r) => ({ exam: r.exam, total_times: Number(r.total_times) })) : [],
   };
 }
@@ -165,13 +163,14 @@ function useExamChoices() {
 
 export function AccessDialog({ studentId, access, onClose }: { studentId: string; access: ExamAccess | null; onClose: () => void }) {
   const { user: me } = useSession();
+  const zone = useTimeZone();
   const [save] = useSaveUserAccessMutation();
   const exams = useExamChoices();
   const form = useForm<AccessFormValues>({
     // the rules the server runs too, on the body this form sends
     schema: accessSchema,
     toInput: (v) => accessBody(studentId, v),
-    initialValues: accessInitialValues(access),
+    initialValues: accessInitialValues(access, zone),
     onSubmit: async (v) => {
       if (!me) return;
       const res = await save({ userId: me._id, body: accessBody(studentId, v) });

@@ -3,7 +3,7 @@ import {
   Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify,
   useServerPaging,
 } from 'shared-ui';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   ROLE_LABEL, errorText, useAppDispatch, useGetUserInfoQuery, useSession, type Exam, type PageOf, type Result,
 } from 'shared-api';
@@ -26,7 +26,9 @@ export function resultRows(page: PageOf<Result> | undefined): PageOf<ResultRow> 
     exam: r.exam,
     score: r.score,
     total: r.total_questions,
+    scores: r,
     date: r.createdAt,
+    leaves: r.leaves,
   })) };
 }
 
@@ -100,8 +102,9 @@ function StudentTabs({ studentId, perms }: { studentId: string; perms: PeoplePer
 function ResultsOf({ id, perms, emptyText, csvName }: { id: string; perms: PeoplePermissions; emptyText: string; csvName: string }) {
   const { user: me } = useSession();
   const userId = me?._id ?? '';
-  const paging = useServerPaging(RESULTS_PAGE_SIZE);
-  const q = useGetResultsOfUserQuery({ id, userId, ...paging.args }, { skip: !me });
+  const [onlyLeft, setOnlyLeft] = useState(false);
+  const paging = useServerPaging(RESULTS_PAGE_SIZE, String(onlyLeft));
+  const q = useGetResultsOfUserQuery({ id, userId, left: onlyLeft, ...paging.args }, { skip: !me });
   useEffect(() => {
     if (q.error) notify.error(errorText(q.error, 'Error loading Results'), undefined, 'results-load');
   }, [q.error]);
@@ -113,7 +116,7 @@ function ResultsOf({ id, perms, emptyText, csvName }: { id: string; perms: Peopl
   if (q.error) return <ErrorState title="Error cannot get Results" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />;
   return (
     <ResultsTable page={rows} paging={paging} loading={q.isLoading} fetching={q.isFetching} loadAll={loadAll} resultPath={perms.resultPath}
-      emptyText={emptyText} csvName={csvName} />
+      emptyText={emptyText} csvName={csvName} onlyLeft={onlyLeft} onOnlyLeftChange={setOnlyLeft} />
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "results_rank_idx" ON "results" USING btree ("exam_id",coalesce("institute_id", ''),"total_score");

@@ -1,0 +1,25 @@
+/** The student's progress: where each of their results ranks (server/src/attempts/ranks.ts). */
+import { api } from '../api';
+import type { ResultRank } from '../types';
+
+export const progressApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    getMyResultRanks: b.query<{ ranks: ResultRank[] }, { userId: string }>({
+      query: ({ userId }) => `results/ranks/${userId}`,
+      // a new result of anyone's changes ranks: the student's own submit invalidates 'Result' (student-exam.ts)
+      providesTags: [{ type: 'Result', id: 'RANKS' }],
+    }),
+  }),
+});
+
+export const { useGetMyResultRanksQuery } = progressApi;
+
+/** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", ... */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+/** "12th of 85" */
+export const formatRank = (r: Pick<ResultRank, 'rank' | 'of'>): string => `${ordinal(r.rank)} of ${r.of}`;

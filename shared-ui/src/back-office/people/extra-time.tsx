@@ -1,0 +1,125 @@
+/**
+ * A student's extra time (accommodations) in the User Access tab: a card with what is set and the Extra Time dialog
+ * (none, +25 %, +50 %, +100 % or a number of minutes). The server applies it when an attempt starts.
+ */
+import { Box, Button, Card, HStack, Stack, Text, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
+import { useState } from 'react';
+import {
+  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, minutesText, useForm, useGetExtraTimeQuery, useSession, type ExtraTime, type ExtraTimeInput,
+} from 'shared-api';
+import { extraTimeSchema, useSetExtraTimeMutation } from 'shared-api/back-office';
+import { FormDialog } from '../common/form-dialog';
+import { SelectField } from '../common/select-field';
+
+/** "+25 % (13 minutes)", "+20 minutes", "None". */
+export function extraTimeLabel(e: Pick<ExtraTime, 'percent' | 'minutes' | 'extraSeconds'>): string {
+  if (e.percent) return `+${e.percent} % (${minutesText(e.extraSeconds)})`;
+  if (e.minutes) return `+${e.minutes} minutes`;
+  return 'None';
+}
+
+export interface ExtraTimeValues extends Record<string, unknown> {
+  /** 'none', a percentage ('25', '50', '100') or 'minutes' */
+  choice: string;
+  minutes: string;
+}
+
+export function extraTimeValues(e: ExtraTime | undefined): ExtraTimeValues {
+  if (e?.percent) return { choice: String(e.percent), minutes: '' };
+  if (e?.minutes) return { choice: 'minutes', minutes: String(e.minutes) };
+  return { choice: 'none', minutes: '' };
+}
+
+/** The request body of the dialog's values (what the shared rules check, here and on the server). */
+export function extraTimeBody(studentId: string, v: ExtraTimeValues): ExtraTimeInput {
+  if (v.choice === 'none') return { user: studentId, kind: 'none' };
+  if (v.choice === 'minutes') return { user: studentId, kind: 'minutes', value: v.minutes.trim() === '' ? null : Number(v.minutes) };
+  return { user: studentId, kind: 'percent', value: Number(v.choice) };
+}
+
+const CHOICES = [
+  { value: 'none', label: 'None' },
+  ...EXTRA_TIME_PERCENTS.map((p) => ({ value: String(p), label: `+${p} %` })),
+  { value: 'minutes', label: 'A number of minutes' },
+];
+
+export function ExtraTimeCard({ studentId }: { studentId: string }) {
+  const { user: me } = useSession();
+  const q = useGetExtraTimeQuery({ userId: me?._id ?? '', studentId }, { skip: !me });
+  const [open, setOpen] = useState(false);
+  if (q.isLoading) return <LoadingState label="Loading extra time…" />;
+  if (q.error || !q.data) return <ErrorState title="Load Error" message={errorText(q.error, 'Error loading extra time')} onRetry={() => void q.refetch()} />;
+  const e = q.data;
+  return (
+    <Card.Root data-testid="extra-time-card">
+      <Card.Body>
+        <HStack justify="space-between" flexWrap="wrap" gap="2">
+          <Box>
+            <Text fontSize="sm" color="fg.muted">
+              Extra time
+            </Text>
+            <Text fontWeight="bold" fontSize="lg" data-testid="extra-time">
+              {extraTimeLabel(e)}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              Exam length for this student: {minutesText(e.durationSeconds + e.extraSeconds)}. Applied when an exam is started.
+            </Text>
+          </Box>
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            Set Extra Time
+          </Button>
+        </HStack>
+      </Card.Body>
+      {open && <ExtraTimeDialog studentId={studentId} current={e} onClose={() => setOpen(false)} />}
+    </Card.Root>
+  );
+}
+
+export function ExtraTimeDialog({ studentId, current, onClose }: { studentId: string; current: ExtraTime | undefined; onClose: () => void }) {
+  const { user: me } = useSession();
+  const [save] = useSetExtraTimeMutation();
+  const form = useForm<ExtraTimeValues>({
+    schema: extraTimeSchema,
+    toInput: (v) => extraTimeBody(studentId, v),
+    initialValues: extraTimeValues(current),
+    onSubmit: async (v) => {
+      if (!me) return;
+      const res = await save({ userId: me._id, body: extraTimeBody(studentId, v) });
+      if ('error' in res) {
+        notify.error('Error Saving', errorText(res.error, 'Error saving extra time'));
+        return;
+      }
+      notify.success('Extra time saved');
+      onClose();
+    },
+  });
+  const err = form.errors as Record<string, string | undefined>;
+  return (
+    <FormDialog open title="Extra Time" submitLabel="Save Extra Time" submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+      <Stack gap="3">
+        <SelectField
+          label="Extra time"
+          name="choice"
+          value={form.values.choice}
+          onChange={(v) => form.setFieldValue('choice', v)}
+          options={CHOICES}
+          error={err.kind}
+        />
+        {form.values.choice === 'minutes' && (
+          <TextField
+            label="Extra minutes"
+            type="number"
+            min={1}
+            max={EXTRA_MINUTES_MAX}
+            inputMode="numeric"
+            {...form.field('minutes')}
+            error={err.value}
+          />
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          Applied when the student starts an exam; an exam already started keeps its time.
+        </Text>
+      </Stack>
+    </FormDialog>
+  );
+}

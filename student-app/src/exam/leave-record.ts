@@ -1,0 +1,208 @@
+/**
+ * The record of leaving the exam: each time the running exam page is hidden (another tab or app), the window loses
+ * the focus, or full screen is left, with its start and length. `LeaveTracker` turns the page's events into records
+ * (one record while any of those lasts; it ends when the student is back); `LeaveQueue` keeps them in local storage
+ * until the server has stored them (like the answer queue: serialized sends, backoff, again when back online). The
+ * server ignores a record it already has (same id), so a resend is harmless.
+ */
+import type { LeaveRecord } from 'shared-api';
+import { backoffDelay, browserOnline } from './answer-queue';
+
+export type LeaveKind = LeaveRecord['kind'];
+/** Which cause names a record when several overlap (a tab switch also blurs the window). */
+const RANK: Record<LeaveKind, number> = { fullscreen: 0, blur: 1, hidden: 2 };
+/** records per request at most (the server takes 100) */
+const BATCH = 100;
+
+export const leaveStorageKey = (attemptId: string) => `examLeaves:${attemptId}`;
+export const openLeaveKey = (attemptId: string) => `examLeaveOpen:${attemptId}`;
+
+/** An id unique enough per attempt (crypto.randomUUID needs a secure context; a LAN address is not one). */
+export const leaveId = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+interface Open { id: string; kind: LeaveKind; at: number }
+
+/**
+ * The causes of being away, and the open record. `away(kind, at)` when a cause starts, `back(kind, at)` when it ends;
+ * the record is finished (and handed to `onRecord`) when no cause is left. The open record is kept in storage, so a
+ * page closed while away is finished when the exam is opened again (`resume`).
+ */
+export class LeaveTracker {
+  private causes = new Set<LeaveKind>();
+  private open: Open | null = null;
+
+  constructor(
+    private readonly attemptId: string,
+    private readonly onRecord: (r: LeaveRecord) => void,
+    private readonly storage: Storage | undefined = globalThis.localStorage,
+  ) {}
+
+  /** A record left open by an earlier visit of the page (closed or reloaded while away): finished at `at`. */
+  resume(at: number) {
+    try {
+      const raw = this.storage?.getItem(openLeaveKey(this.attemptId));
+      const o = raw ? (JSON.parse(raw) as Partial<Open>) : null;
+      if (o && typeof o.id === 'string' && typeof o.at === 'number' && o.kind && o.kind in RANK) {
+        this.onRecord({ id: o.id, kind: o.kind, startedAt: new Date(o.at).toISOString(), durationMs: Math.max(0, Math.round(at - o.at)) });
+      }
+      this.storage?.removeItem(openLeaveKey(this.attemptId));
+    } catch {
+      /* unreadable: nothing to finish */
+    }
+  }
+
+  get away(): boolean {
+    return this.open !== null;
+  }
+
+  leave(kind: LeaveKind, at: number) {
+    this.causes.add(kind);
+    if (!this.open) this.open = { id: leaveId(), kind, at };
+    else if (RANK[kind] > RANK[this.open.kind]) this.open = { ...this.open, kind };
+    this.persist();
+  }
+
+  back(kind: LeaveKind, at: number) {
+    this.causes.delete(kind);
+    if (this.causes.size === 0) this.finish(at);
+  }
+
+  /** The exam ends (or the page goes): whatever is open is finished now. */
+  finish(at: number) {
+    this.causes.clear();
+    const o = this.open;
+    if (!o) return;
+    this.open = null;
+    this.persist();
+    this.onRecord({ id: o.id, kind: o.kind, startedAt: new Date(o.at).toISOString(), durationMs: Math.max(0, Math.round(at - o.at)) });
+  }
+
+  private persist() {
+    try {
+      if (this.open) this.storage?.setItem(openLeaveKey(this.attemptId), JSON.stringify(this.open));
+      else this.storage?.removeItem(openLeaveKey(this.attemptId));
+    } catch {
+      /* storage full: the record is still in memory */
+    }
+  }
+}
+
+export type LeaveSender = (leaves: LeaveRecord[]) => Promise<unknown>;
+
+/** A refusal that sending again cannot change (malformed, not the student's, time over): the records are dropped. */
+const final = (e: unknown) => {
+  const status = (e as { status?: unknown })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+};
+
+export class LeaveQueue {
+  private pending: LeaveRecord[];
+  private running: Promise<boolean> | null = null;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly opts: {
+      attemptId: string;
+      send: LeaveSender;
+      storage?: Storage;
+      isOnline?: () => boolean;
+      baseDelayMs?: number;
+      maxDelayMs?: number;
+    },
+  ) {
+    this.pending = this.load();
+  }
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  add(record: LeaveRecord): Promise<boolean> {
+    if (!this.pending.some((p) => p.id === record.id)) this.pending.push(record);
+    this.persist();
+    return this.flush();
+  }
+
+  /** Sends everything pending; resolves true when nothing is left. Concurrent calls share one run. */
+  flush(): Promise<boolean> {
+    if (this.disposed) return Promise.resolve(this.pending.length === 0);
+    if (this.running) return this.running;
+    this.clearRetry();
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  online() {
+    this.failures = 0;
+    void this.flush();
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.clearRetry();
+  }
+
+  private async loop(): Promise<boolean> {
+    while (this.pending.length > 0) {
+      if (this.disposed) return false;
+      if (!(this.opts.isOnline ?? browserOnline)()) return false; // the 'online' event flushes
+      const batch = this.pending.slice(0, BATCH);
+      try {
+        await this.opts.send(batch);
+      } catch (e) {
+        if (!final(e)) {
+          this.failures += 1;
+          this.scheduleRetry();
+          return false;
+        }
+      }
+      const sent = new Set(batch.map((b) => b.id));
+      this.pending = this.pending.filter((p) => !sent.has(p.id));
+      this.failures = 0;
+      this.persist();
+    }
+    return true;
+  }
+
+  private scheduleRetry() {
+    this.clearRetry();
+    if (this.disposed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flush();
+    }, backoffDelay(this.failures, this.opts.baseDelayMs ?? 1000, this.opts.maxDelayMs ?? 30_000));
+  }
+
+  private clearRetry() {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private get storage(): Storage | undefined {
+    return this.opts.storage ?? globalThis.localStorage;
+  }
+
+  private load(): LeaveRecord[] {
+    try {
+      const raw = this.storage?.getItem(leaveStorageKey(this.opts.attemptId));
+      const v = raw ? (JSON.parse(raw) as unknown) : null;
+      return Array.isArray(v) ? (v as LeaveRecord[]).filter((r) => r && typeof r.id === 'string' && typeof r.startedAt === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private persist() {
+    try {
+      const key = leaveStorageKey(this.opts.attemptId);
+      if (this.pending.length) this.storage?.setItem(key, JSON.stringify(this.pending));
+      else this.storage?.removeItem(key);
+    } catch {
+      /* storage full: kept in memory and being sent */
+    }
+  }
+}

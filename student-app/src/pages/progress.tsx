@@ -1,0 +1,38 @@
+/** The Results page's progress: the chart of the student's scores over time, and each result's rank. */
+import { useMemo } from 'react';
+import { formatRank, useGetMyResultRanksQuery, useSession, useTimeZone, type Result, type ResultRank } from 'shared-api';
+import { ProgressChart, Text, type ProgressPoint } from 'shared-ui';
+
+// The chart's code (and uPlot) is fetched beside this page's code: no wait when the results arrive.
+void ProgressChart.preload();
+
+/** The student's ranks by result id (empty until they arrive; a failed request leaves the rank cells empty). */
+export function useResultRanks(): Map<string, ResultRank> {
+  const { user } = useSession();
+  const { data } = useGetMyResultRanksQuery({ userId: user?._id ?? '' }, { skip: !user, refetchOnMountOrArgChange: true });
+  return useMemo(() => new Map((data?.ranks ?? []).map((r) => [r.resultId, r])), [data]);
+}
+
+/** "3rd of 6, percentile 50" */
+export const rankText = (r: ResultRank | undefined): string => (r ? `${formatRank(r)}, percentile ${r.percentile}` : '');
+
+/** How the rank is read, under the results table. */
+export function RankNote({ ranks }: { ranks: Map<string, ResultRank> }) {
+  if (!ranks.size) return null;
+  const none = [...ranks.values()].some((r) => r.scope === 'none');
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="rank-note">
+      Rank: among all attempts of the same exam by students of {none ? 'no institute (like you)' : 'your institute'}; equal scores share a place.
+      Percentile: the share of those attempts that scored lower, with equal scores counted half.
+    </Text>
+  );
+}
+
+export function ProgressSection({ results }: { results: Result[] }) {
+  const zone = useTimeZone();
+  const points = useMemo<ProgressPoint[]>(() => results.map((r) => ({
+    id: r._id, at: r.createdAt, exam: r.exam, total: r.totalScore, reading: r.readingScore, listening: r.listeningScore,
+  })), [results]);
+  if (!points.length) return null;
+  return <ProgressChart points={points} zone={zone} />;
+}
