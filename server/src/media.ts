@@ -90,6 +90,28 @@ export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const cache = new MediaCache();
+  // A class opening the exam asks for each file hundreds of times in the same second, before the first answer is
+  // cached: concurrent misses of one file share one query (on PostgreSQL each miss decoded the whole bytea again).
+  const loading = new Map<string, Promise<CachedMedia | undefined>>();
+  const load = (hash: string): Promise<CachedMedia | undefined> => {
+    let pending = loading.get(hash);
+    if (!pending) {
+      pending = app.db
+        .select({ mime: media.mime, data: media.data })
+        .from(media)
+        .where(eq(media.hash, hash))
+        .limit(1)
+        .then(([row]) => {
+          if (!row) return undefined;
+          const item = { mime: row.mime, data: row.data };
+          cache.set(hash, item);
+          return item;
+        })
+        .finally(() => loading.delete(hash));
+      loading.set(hash, pending);
+    }
+    return pending;
+  };
 
   app.get('/media/:file', { helmet: false }, async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
     reply.header('Content-Security-Policy', MEDIA_CSP);
@@ -97,13 +119,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const m = MEDIA_NAME_RE.exec(request.params.file);
     if (!m) return reply.code(404).send({ error: 'Not Found' });
     const hash = m[1]!;
-    let item = cache.get(hash);
-    if (!item) {
-      const [row] = await app.db.select({ mime: media.mime, data: media.data }).from(media).where(eq(media.hash, hash)).limit(1);
-      if (!row) return reply.code(404).send({ error: 'Not Found' });
-      item = { mime: row.mime, data: row.data };
-      cache.set(hash, item);
-    }
+    const item = cache.get(hash) ?? (await load(hash));
+    if (!item) return reply.code(404).send({ error: 'Not Found' });
     const etag = `"${hash}"`;
     const size = item.data.length;
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');

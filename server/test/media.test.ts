@@ -24,6 +24,31 @@ describe('storeMedia', () => {
 });
 
 describe('GET /media/:file', () => {
+  test('a class asking for one file at once: every request served, one database read', async () => {
+    const fresh = randomBytes(50_000);
+    const freshUrl = await storeMedia(t.db, fresh, 'audio/mpeg', 'mp3', null);
+    const db = t.app.db as unknown as { select: (...a: unknown[]) => unknown };
+    const select = db.select;
+    let reads = 0;
+    db.select = function (this: unknown, ...a: unknown[]) { reads++; return select.apply(this, a); };
+    try {
+      const all = await Promise.all(Array.from({ length: 60 }, (_, i) =>
+        t.app.inject({ url: freshUrl, headers: i % 3 === 0 ? { range: 'bytes=0-99' } : {} })));
+      for (const [i, r] of all.entries()) {
+        assert.equal(r.statusCode, i % 3 === 0 ? 206 : 200);
+        assert.ok(r.rawPayload.equals(i % 3 === 0 ? fresh.subarray(0, 100) : fresh));
+      }
+      assert.equal(reads, 1);
+      // an unknown file is not remembered as missing forever, and its misses don't block the others
+      const missing = `/media/${'0'.repeat(64)}.mp3`;
+      const [a, b] = await Promise.all([t.app.inject({ url: missing }), t.app.inject({ url: missing })]);
+      assert.equal(a.statusCode, 404);
+      assert.equal(b.statusCode, 404);
+    } finally {
+      db.select = select;
+    }
+  });
+
   test('whole file with immutable caching and ETag', async () => {
     const r = await t.app.inject({ url });
     assert.equal(r.statusCode, 200);
