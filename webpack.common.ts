@@ -32,7 +32,7 @@ const pkgVersion = '1.0.0';
 
 /**
  * Shared singletons: one React, one UI kit (Chakra, emotion and the router live inside it, tree-shaken),
- * one API package (one store, one RTK Query slice). Apps never import Chakra, the router, RTK or ky directly.
+ * one API package (one store, one RTK Query slice). Apps never import Chakra, the router or RTK directly.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '19.3.1' },
@@ -44,6 +44,10 @@ export const sharedSingletons = {
   'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   // The endpoints only the back office calls (authoring, people, transfer); a student never loads them.
   'shared-api/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  // What only some screens need, out of the first render: the scores' and exam times' wording, the ranks endpoint.
+  'shared-api/scores': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/leaves': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/progress': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
 /**

@@ -1,4 +1,7 @@
-/** Wording of exam times: a result's record of leaving the exam (information, never a penalty), an exam's length. */
+/**
+ * shared-api/leaves: wording of exam times, a result's record of leaving the exam (information, never a penalty) and
+ * an exam's length. An entry of its own: only the start page, result details and the back office need it.
+ */
 import type { LeaveSummary } from './types';
 
 /** "2 min 10 s", "45 s", "1 h 5 min" (whole seconds, rounded up: a blink still shows as 1 s). */

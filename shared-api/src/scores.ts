@@ -1,4 +1,7 @@
-/** How results' EPS-TOPIK scores (types ResultScores) read on screens and in CSV files: one wording everywhere. */
+/**
+ * shared-api/scores: how results' EPS-TOPIK scores (types ResultScores) read on screens and in CSV files, one wording
+ * everywhere. An entry of its own: only result screens, the exam's end and CSV exports need it.
+ */
 import { MAX_SCORE, SECTION_MAX_SCORE } from './constants';
 import type { ResultScores, ResultReview } from './types';
 

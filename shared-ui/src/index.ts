@@ -14,6 +14,5 @@ export * from './components/data-table';
 export * from './components/not-found';
 export * from './components/dashboard';
 export * from './features';
-export * from './components/csv';
 export * from './components/lazy-screen';
 export * from './charts';

@@ -1,4 +1,4 @@
-/** The authoring rules that need no yup (messages, media checks): in the first render. */
+/** The authoring rules that need no yup (messages, media checks), for the upload fields and the profile picture. */
 import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../constants';
 import { msg } from '../checks';
 

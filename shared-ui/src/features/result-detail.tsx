@@ -8,9 +8,10 @@
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  UNANSWERED, errorText, formatDateTime, formatSectionScore, formatTotalScore, leaveText, reviewNote, useGetResultQuery, useSession, useTimeZone,
-  type ResultAnswer,
+  UNANSWERED, errorText, formatDateTime, useGetResultQuery, useSession, useTimeZone, type ResultAnswer,
 } from 'shared-api';
+import { leaveText } from 'shared-api/leaves';
+import { formatSectionScore, formatTotalScore, reviewNote } from 'shared-api/scores';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { PageHeader } from '../layout/app-layout';
 import { QuestionView } from './question-view';

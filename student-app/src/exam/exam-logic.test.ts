@@ -2,7 +2,8 @@ import { AnswerQueue, answerStorageKey, backoffDelay, mergeAnswers, type AnswerI
 import { clockOffset, formatMmSs, remainingMs } from './clock';
 import type { ExamDownload, RunningExam, StartAttemptResponse } from 'shared-api';
 import { deviceCopy } from './device-copy';
-import { examStorage, mergeListening } from './storage';
+import { mergeListening } from './play-queue';
+import { examStorage } from './storage';
 
 describe('exam clock', () => {
   it('measures the remaining time on the server clock, whatever the device clock says', () => {

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, minutesText, useGetAvailableExamsQuery, useGetExtraTimeQuery,
-  useIncreaseCountMutation, useSession, useStartAttemptMutation,
+  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useGetAvailableExamsQuery, useGetExtraTimeQuery, useIncreaseCountMutation, useSession, useStartAttemptMutation,
 } from 'shared-api';
+import { minutesText } from 'shared-api/leaves';
 import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
 import { deviceCopy } from '../exam/device-copy';
 import { DownloadPanel, START_WITHOUT_WARNING } from '../exam/download-panel';
@@ -27,7 +27,7 @@ export function ExamStartPage() {
   // so Start opens it at once, even if the connection drops in between.
   useEffect(() => {
     void ExamPage.preload();
-    void preloadOverlays('Dialog', 'Progress');
+    void preloadOverlays('Dialog');
     void QuestionView.preload();
   }, []);
   const selected = examStorage.selected();

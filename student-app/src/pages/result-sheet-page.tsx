@@ -5,9 +5,10 @@
  * without the area's top bar and sidebar (app.tsx).
  */
 import {
-  MAX_SCORE, READING_RANGE, SECTION_MAX_SCORE, UNANSWERED, errorText, formatDateTime, formatRank, reviewNote, useGetResultQuery, useSession, useTimeZone,
-  type ResultAnswer,
+  MAX_SCORE, READING_RANGE, SECTION_MAX_SCORE, UNANSWERED, errorText, formatDateTime, useGetResultQuery, useSession, useTimeZone, type ResultAnswer,
 } from 'shared-api';
+import { formatRank } from 'shared-api/progress';
+import { reviewNote } from 'shared-api/scores';
 import { Box, Button, EmptyState, ErrorState, Grid, HStack, Heading, LoadingState, SimpleGrid, Stack, Text, useNavigate, useParams } from 'shared-ui';
 import { paths } from '../paths';
 import { useResultRanks } from './progress';

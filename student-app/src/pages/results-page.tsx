@@ -1,5 +1,6 @@
 /** /student/results: 'List of Results' for the date range the server answered with. */
-import { SCORE_HEADERS, errorText, formatDate, formatDateTime, useGetMyResultsQuery, useSession, useTimeZone, type Result } from 'shared-api';
+import { errorText, formatDate, formatDateTime, useGetMyResultsQuery, useSession, useTimeZone, type Result } from 'shared-api';
+import { SCORE_HEADERS } from 'shared-api/scores';
 import { Button, DataTable, HStack, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
 import { paths } from '../paths';
 import { ProgressSection, RankNote, rankText, useResultRanks } from './progress';

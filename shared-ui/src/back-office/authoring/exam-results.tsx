@@ -1,6 +1,7 @@
 /** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
 import { useCallback, useState } from 'react';
-import { SCORE_HEADERS, errorText, formatDate, scoreCells, useAppDispatch, useTimeZone, type Result } from 'shared-api';
+import { errorText, formatDate, useAppDispatch, useTimeZone, type Result } from 'shared-api';
+import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
 import { Button, DataTable, ErrorState, PageHeader, ResultDetail, useServerPaging, type Column } from 'shared-ui';
 import { CsvExportButton } from '../common/csv-export-button';

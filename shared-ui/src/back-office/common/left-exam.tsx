@@ -3,7 +3,8 @@
  * the filter to the attempts that have such records. Information for institutes and admins, never a penalty.
  */
 import { Badge, chakra } from 'shared-ui';
-import { leaveDuration, leaveText, type LeaveSummary } from 'shared-api';
+import { type LeaveSummary } from 'shared-api';
+import { leaveDuration, leaveText } from 'shared-api/leaves';
 
 export const LEFT_HEADER = 'Left the exam';
 

@@ -5,8 +5,9 @@
 import { Box, Button, Card, HStack, Stack, Text, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useState } from 'react';
 import {
-  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, minutesText, useForm, useGetExtraTimeQuery, useSession, type ExtraTime, type ExtraTimeInput,
+  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, useForm, useGetExtraTimeQuery, useSession, type ExtraTime, type ExtraTimeInput,
 } from 'shared-api';
+import { minutesText } from 'shared-api/leaves';
 import { extraTimeSchema, useSetExtraTimeMutation } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import { SelectField } from '../common/select-field';

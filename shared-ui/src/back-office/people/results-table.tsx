@@ -3,7 +3,8 @@
  * search by the student's email); used by user detail and Today's Results.
  */
 import { Button, HStack, useNavigate, DataTable, type ServerPaging } from 'shared-ui';
-import { SCORE_HEADERS, scoreCells, useTimeZone, type LeaveSummary, type PageOf, type ResultScores } from 'shared-api';
+import { useTimeZone, type LeaveSummary, type PageOf, type ResultScores } from 'shared-api';
+import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import { CsvExportButton } from '../common/csv-export-button';
 import { formatDateTime } from './permissions';
