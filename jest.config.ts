@@ -3,6 +3,7 @@ import type { Config } from 'jest';
 
 const config: Config = {
   testEnvironment: '<rootDir>/jest/environment.ts',
+  globalSetup: '<rootDir>/jest/global-setup.ts',
   setupFilesAfterEnv: ['<rootDir>/jest/setup.ts'],
   roots: ['<rootDir>/shared-api', '<rootDir>/shared-ui', '<rootDir>/shell', '<rootDir>/student-app', '<rootDir>/institute-app', '<rootDir>/admin-app'],
   testMatch: ['**/src/**/*.test.ts?(x)'],

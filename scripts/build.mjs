@@ -9,6 +9,9 @@ const apps = only.length ? WEB_APPS.filter((a) => only.includes(a)) : WEB_APPS;
 
 const code = await withBuildLock(async () => {
   if (ifNeeded && buildIsCurrent()) return 0;
+  // Lingui's catalogs, compiled into the areas' locales/*.ts (not committed)
+  const i18n = await run(process.execPath, [path.join(ROOT, 'scripts/i18n-compile.mjs')]);
+  if (i18n.code !== 0) return i18n.code;
   const hash = sourceHash();
   for (const app of apps) {
     const t = Date.now();

@@ -1,4 +1,7 @@
-import { AppLayout, Dashboard, NotFoundPage, Route, Routes, type NavItem } from 'shared-ui';
+import { registerCatalogs } from 'shared-api';
+import { AppLayout, Dashboard, NotFoundPage, Route, Routes, useCatalogs, type NavItem } from 'shared-ui';
+import { BACK_OFFICE_CATALOG } from 'shared-ui/back-office';
+import { messages as en } from './locales/en';
 import { paths } from './paths';
 import { authoringNav, authoringRoutes } from './routes/authoring';
 import { peopleNav, peopleRoutes } from './routes/people';
@@ -9,7 +12,10 @@ const nav: NavItem[] = [{ label: 'Dashboard', to: paths.home, end: true }, ...au
   .sort((a, b) => ORDER.indexOf(a.label) - ORDER.indexOf(b.label));
 
 /** The institute back office. */
+registerCatalogs('institute-app', en, () => import(/* webpackChunkName: "i18n-institute-app-ne" */ './locales/ne'));
+
 export default function InstituteApp() {
+  useCatalogs('institute-app', BACK_OFFICE_CATALOG);
   return (
     <AppLayout title="EPS-TOPIK Institute" homePath={paths.home} profilePath={paths.profile} nav={nav}>
       <Routes>

@@ -32,6 +32,7 @@ export function toUserJson(row: UserLike): UserJson {
     user_uid: row.userUid,
     auth_type: row.authType,
     time_zone: row.timeZone,
+    language: row.language === 'ne' ? 'ne' : 'en',
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { SessionState } from './session';
 import type { PageArgs, PageOf } from './types';
 import { TOTAL_COUNT_HEADER } from './constants';
+import { translateServerMessage } from './i18n';
 
 export interface RequestArgs {
   url: string;
@@ -124,7 +125,7 @@ export const api = createApi({
 /** The `error` text of a failed call, or the fallback message the spec gives for that screen. */
 export function errorText(err: unknown, fallback: string): string {
   if (err && typeof err === 'object' && 'error' in err && typeof (err as ApiFailure).error === 'string' && (err as ApiFailure).error) {
-    return (err as ApiFailure).error;
+    return translateServerMessage((err as ApiFailure).error);
   }
   return fallback;
 }

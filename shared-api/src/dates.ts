@@ -3,6 +3,7 @@
  * moment, today's results). Days are those of a time zone (issue 25): the signed-in user's (`useTimeZone()`: an
  * institute's or admin's own, a student's institute's), never the device's; without a zone, the device's.
  */
+import { localDigits } from './i18n';
 import type { AuthInstitute, User } from './types';
 
 /** An institute's (and admin's) zone when none is set; a student without institute counts its days in it too. */
@@ -58,3 +59,10 @@ function format(value: string | null | undefined, time: boolean, zone?: string):
 
 export const formatDate = (value: string | null | undefined, zone?: string): string => format(value, false, zone);
 export const formatDateTime = (value: string | null | undefined, zone?: string): string => format(value, true, zone);
+
+/**
+ * A date (or date and time) as the screen shows it: formatDate's / formatDateTime's form in the interface's digits
+ * (Nepali: Devanagari, २०२६-०३-०२). Forms, CSV files and the API keep formatDate's Latin digits.
+ */
+export const showDate = (value: string | null | undefined, zone?: string): string => localDigits(formatDate(value, zone));
+export const showDateTime = (value: string | null | undefined, zone?: string): string => localDigits(formatDateTime(value, zone));

@@ -4,6 +4,7 @@
  * The back office's endpoints (authoring, people, transfer) are in shared-api/back-office (./back-office.ts): a
  * student never loads them.
  */
+export * from './i18n';
 export * from './types';
 export * from './constants';
 export * from './dates';

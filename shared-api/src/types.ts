@@ -26,6 +26,8 @@ export interface User {
   auth_type: string;
   /** IANA time zone whose days the user's dates are in (a student's: its institute's, see sessionTimeZone) */
   time_zone: string;
+  /** the interface's language the user chose (shared-api/src/i18n.ts) */
+  language: 'en' | 'ne';
   createdAt: string;
 }
 

@@ -4,6 +4,8 @@ export * from './router';
 export { getSystem } from './system';
 export * from './toaster';
 export * from './provider';
+export * from './i18n';
+export * from './components/language-select';
 export * from './layout/app-layout';
 export * from './components/states';
 export * from './components/error-boundary';

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
-import { MSG, endSession, noticeShown, tokenExpiry, useAppDispatch, useSession } from 'shared-api';
-import { Navigate, NotFoundPage, Route, Routes, notify } from 'shared-ui';
+import { MSG, endSession, noticeShown, registerCatalogs, tokenExpiry, useAppDispatch, useSession } from 'shared-api';
+import { Navigate, NotFoundPage, Route, Routes, notify, useCatalogs } from 'shared-ui';
+import { messages as en } from './locales/en';
 import { AREAS } from './areas';
 import { AreaGuard } from './guards';
 import { LoginPage } from './login-page';
 
 /** Tells the user once when a stored session was dropped, and logs out when the token expires while open. */
+registerCatalogs('shell', en, () => import(/* webpackChunkName: "i18n-shell-ne" */ './locales/ne'));
+
 function useSessionExpiry() {
   const { token, notice } = useSession();
   const dispatch = useAppDispatch();
@@ -34,6 +37,8 @@ function Home() {
 }
 
 export function App() {
+  // nothing renders half in one language: the shell's, the UI kit's and the API's catalogs first
+  useCatalogs('shared-api', 'shared-ui', 'shell');
   useSessionExpiry();
   return (
     <Routes>

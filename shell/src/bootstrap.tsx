@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StoreProvider } from 'shared-api';
-import { BrowserRouter, UiProvider, globalStylesReady } from 'shared-ui';
+import { StoreProvider, deviceLanguage, getLanguage, setLanguage } from 'shared-api';
+import { BrowserRouter, LanguageProvider, UiProvider, globalStylesReady } from 'shared-ui';
 import { App } from './app';
 import { capturePrerenderedLogin } from './prerendered-login';
 
@@ -11,12 +11,16 @@ capturePrerenderedLogin();
 // main thread stays free for taps and paints instead of one long task (the page shows "Loading…" or the
 // prerendered login form meanwhile).
 globalStylesReady().then(() => {
+  // a language chosen in the prerendered login page after this code was read: the first render is in it
+  if (deviceLanguage() !== getLanguage()) void setLanguage(deviceLanguage(), { keep: false });
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(
     <StoreProvider>
       <UiProvider>
         <BrowserRouter>
-          <App />
+          <LanguageProvider>
+            <App />
+          </LanguageProvider>
         </BrowserRouter>
       </UiProvider>
     </StoreProvider>,

@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
-  MSG, errorText, checkLogin, startSession, useAppDispatch, useContactInfo, useForm, useSigninMutation, type LoginValues,
+  LANGUAGE_KEY, MSG, errorText, checkLogin, isLanguage, setLanguage, startSession, useAppDispatch, useContactInfo, useForm,
+  useSigninMutation, type LoginValues,
 } from 'shared-api';
-import { notify, useNavigate } from 'shared-ui';
+import { notify, useLanguage, useNavigate } from 'shared-ui';
 import { AREAS } from './areas';
 import { LoginCard } from './login-card';
 import { loadRemoteApp } from './remotes';
@@ -13,12 +14,15 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const contact = useContactInfo();
+  const language = useLanguage();
 
   const form = useForm<LoginValues>({
     validate: checkLogin,
     initialValues: { email: '', password: '' },
     onSubmit: async (values) => {
-      const res = await signin(values);
+      // A language chosen on this device (here or before) becomes the user's; otherwise the user's own applies.
+      const chosen = localStorage.getItem(LANGUAGE_KEY);
+      const res = await signin(isLanguage(chosen) ? { ...values, language: chosen } : values);
       if ('error' in res) {
         notify.error(MSG.authError, errorText(res.error, MSG.invalidCredentials));
         return;
@@ -27,6 +31,8 @@ export function LoginPage() {
       // Start fetching the role's remote while the session is stored.
       void loadRemoteApp(area.remote).catch(() => undefined);
       startSession(dispatch, res.data);
+      // the user's language (kept on this device from now on): loaded before the area shows
+      if (isLanguage(res.data.user.language)) await setLanguage(res.data.user.language);
       navigate(area.path, { replace: true });
     },
   });
@@ -40,6 +46,8 @@ export function LoginPage() {
   useLayoutEffect(() => {
     const typed = takePrerenderedLogin();
     if (!typed) return;
+    // chosen in the static page before the app ran
+    if (isLanguage(typed.language)) void setLanguage(typed.language);
     const values = { email: typed.email, password: typed.password };
     setValues(values);
     if (typed.submitted) {
@@ -66,6 +74,8 @@ export function LoginPage() {
       password={{ error: form.errors.password, ...form.field('password') }}
       submitting={form.submitting}
       contact={contact}
+      language={language}
+      onLanguage={(l) => void setLanguage(l)}
     />
   );
 }

@@ -10,9 +10,11 @@ export interface PrerenderedLogin {
   focused: 'email' | 'password' | null;
   /** the static form was submitted (index.html's script marks it data-submitted): the login page submits it */
   submitted: boolean;
+  /** the language chosen in the static page's select, if it was changed there */
+  language: string | null;
 }
 
-let inputs: { form: HTMLFormElement; email: HTMLInputElement; password: HTMLInputElement } | null = null;
+let inputs: { form: HTMLFormElement; email: HTMLInputElement; password: HTMLInputElement; language: HTMLSelectElement | null } | null = null;
 let focused: PrerenderedLogin['focused'] = null;
 
 /**
@@ -24,7 +26,8 @@ export function capturePrerenderedLogin(doc: Document = document) {
   const email = form?.querySelector<HTMLInputElement>('input[name="email"]');
   const password = form?.querySelector<HTMLInputElement>('input[name="password"]');
   if (!form || !email || !password) return;
-  inputs = { form, email, password };
+  const language = doc.querySelector<HTMLSelectElement>('#prerendered-login select[name="language"]');
+  inputs = { form, email, password, language };
   const which = (el: Element | null) => (el === email ? 'email' : el === password ? 'password' : null);
   focused = which(doc.activeElement);
   doc.addEventListener('focusin', (e) => {
@@ -43,7 +46,8 @@ export function capturePrerenderedLogin(doc: Document = document) {
 export function takePrerenderedLogin(): PrerenderedLogin | null {
   if (!inputs) return null;
   const submitted = inputs.form.hasAttribute('data-submitted');
-  const taken = { email: inputs.email.value, password: inputs.password.value, focused: submitted ? null : focused, submitted };
+  const language = inputs.language?.dataset.changed !== undefined ? inputs.language.value : null;
+  const taken = { email: inputs.email.value, password: inputs.password.value, focused: submitted ? null : focused, submitted, language };
   inputs = null;
-  return taken.email || taken.password || taken.focused || taken.submitted ? taken : null;
+  return taken.email || taken.password || taken.focused || taken.submitted || taken.language ? taken : null;
 }

@@ -1,5 +1,6 @@
-import { prefetchExamLists } from 'shared-api';
-import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, useLocation, type NavItem } from 'shared-ui';
+import { prefetchExamLists, registerCatalogs } from 'shared-api';
+import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, useCatalogs, useLocation, type NavItem } from 'shared-ui';
+import { messages as en } from './locales/en';
 import { useShortLandscape } from './exam/use-landscape';
 import { ExamListPage } from './pages/exam-list-page';
 import { ContactPage, ExamPage, ExamStartPage, ResultPage, ResultSheetPage, ResultsPage } from './pages/lazy';
@@ -9,6 +10,8 @@ import { paths } from './paths';
 // own (RTK Query's first dispatch warms its reducers: with this module's evaluation it made one long task on a phone).
 if (typeof window !== 'undefined' && window.location.pathname.replace(/\/$/, '') === paths.exams) setTimeout(() => prefetchExamLists(), 0);
 
+registerCatalogs('student-app', en, () => import(/* webpackChunkName: "i18n-student-ne" */ './locales/ne'));
+
 const nav: NavItem[] = [
   { label: 'Exam List', to: paths.exams },
   { label: 'Results', to: paths.results },
@@ -17,6 +20,7 @@ const nav: NavItem[] = [
 
 /** The student area: everything a student needs and nothing of the back office. */
 export default function StudentApp() {
+  useCatalogs('student-app');
   const { pathname } = useLocation();
   const landscape = useShortLandscape();
   const onExam = pathname.startsWith(`${paths.exams}/exam/`);

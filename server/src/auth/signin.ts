@@ -19,7 +19,7 @@ export async function findActiveUserByEmail(db: Executor, email: string) {
   return row;
 }
 
-export async function signIn(db: Db, config: Config, { email, password }: { email: string; password: string }, ip: string): Promise<SigninResponse> {
+export async function signIn(db: Db, config: Config, { email, password, language }: { email: string; password: string; language?: 'en' | 'ne' }, ip: string): Promise<SigninResponse> {
   const keys = signinKeys(email, ip);
   const row = await checkInTurn(keys, async () => {
     const wait = await admitGuess(db, keys);
@@ -38,6 +38,12 @@ export async function signIn(db: Db, config: Config, { email, password }: { emai
     return found;
   });
   if (row.status !== 1) throw new HttpError(403, DISABLED_MESSAGE);
+  // the language chosen on the login page becomes the user's (kept for the next device)
+  let user = row;
+  if (language && language !== row.language) {
+    [user] = await db.update(users).set({ language }).where(eq(users.id, row.id)).returning();
+    user ??= row;
+  }
 
   let institute: SigninResponse['institute'] = null;
   if (row.createdBy) {
@@ -46,6 +52,6 @@ export async function signIn(db: Db, config: Config, { email, password }: { emai
       .limit(1);
     if (inst) institute = toInstituteJson(inst);
   }
-  const token = issueToken(row, config.jwtSecret!, config.jwtExpiresIn);
-  return { user: toUserJson(row), token, institute };
+  const token = issueToken(user, config.jwtSecret!, config.jwtExpiresIn);
+  return { user: toUserJson(user), token, institute };
 }

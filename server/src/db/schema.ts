@@ -38,6 +38,8 @@ export const users = pgTable('users', {
   tokenVersion: integer('token_version').notNull().default(0),
   /** IANA time zone whose days the user's reports count in (institutes, admins; a student's is its institute's) */
   timeZone: text('time_zone').notNull().default('Asia/Kathmandu'),
+  /** the interface's language the user chose (issue 25): 'en' or 'ne' */
+  language: text('language').notNull().default('en'),
   deletedAt: ts('deleted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -40,9 +40,14 @@ export async function instituteInfo(db: Db, me: AuthUser, id: string) {
   return toInstituteJson(inst);
 }
 
-export interface ProfileBody { firstname: string; lastname: string; phone?: string; address?: string; time_zone?: string }
+export interface ProfileBody { firstname: string; lastname: string; phone?: string; address?: string; time_zone?: string; language?: 'en' | 'ne' }
 
 export async function updateProfile(db: Db, me: AuthUser, body: ProfileBody) {
+  // the language alone (Profile's Language select): nothing else is checked or changed
+  if (body.language != null && Object.keys(body).length === 1) {
+    const [row] = await db.update(users).set({ language: body.language, updatedAt: new Date() }).where(eq(users.id, me.id)).returning();
+    return toUserJson(row!);
+  }
   const v = await check(profileSchema.concat(userCreateSchema.pick(['phone'])), body);
   const patch: Partial<User> = { firstName: v.firstname, lastName: v.lastname ?? '', updatedAt: new Date() };
   if (body.phone != null) patch.phone = v.phone ?? '';
@@ -54,6 +59,7 @@ export async function updateProfile(db: Db, me: AuthUser, body: ProfileBody) {
     if (!zone) throw new HttpError(400, 'Invalid Time Zone');
     patch.timeZone = zone;
   }
+  if (body.language != null) patch.language = body.language;
   const [row] = await db.update(users).set(patch).where(eq(users.id, me.id)).returning();
   return toUserJson(row!);
 }

@@ -4,7 +4,7 @@ import type { LoginValues } from '../validation';
 
 export const authApi = api.injectEndpoints({
   endpoints: (b) => ({
-    signin: b.mutation<SigninResponse, LoginValues>({
+    signin: b.mutation<SigninResponse, LoginValues & { language?: 'en' | 'ne' }>({
       query: (body) => ({ url: 'auth/signin', method: 'POST', body }),
     }),
     getUserInfo: b.query<UserInfo, string>({

@@ -9,6 +9,10 @@ export const profileApi = api.injectEndpoints({
       // a changed time zone moves the days of the results lists and reports cached so far
       invalidatesTags: ['User', { type: 'Result', id: 'LIST' }, 'Report'],
     }),
+    /** the interface's language only (issue 25): nothing else of the profile changes */
+    updateLanguage: b.mutation<User, { userId: string; language: 'en' | 'ne' }>({
+      query: ({ userId, language }) => ({ url: `users/${userId}`, method: 'PUT', body: { language } }),
+    }),
     changePassword: b.mutation<{ token: string }, { userId: string; email: string; password: string; newPassword: string; confirmPassword: string }>({
       query: ({ userId, ...body }) => ({ url: `users/changePassword/${userId}`, method: 'PUT', body }),
     }),
@@ -23,4 +27,4 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdateProfileMutation, useChangePasswordMutation, useChangePictureMutation } = profileApi;
+export const { useUpdateProfileMutation, useUpdateLanguageMutation, useChangePasswordMutation, useChangePictureMutation } = profileApi;

@@ -5,8 +5,11 @@ import { Card, Dialog, NativeSelect } from '../overlays';
 import { useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,
-  useChangePictureMutation, useForm, useSession, useUpdateProfileMutation, type User,
+  useChangePictureMutation, useForm, useSession, useUpdateLanguageMutation, useUpdateProfileMutation, setLanguage, i18n,
+  type Language, type User,
 } from 'shared-api';
+import { LanguageSelect } from '../components/language-select';
+import { useLanguage } from '../i18n';
 import { TextField } from '../components/text-field';
 import { PageHeader } from '../layout/app-layout';
 import { notify } from '../toaster';
@@ -18,11 +21,34 @@ export function ProfilePage({ showPictureCard }: { showPictureCard: boolean }) {
   return (
     <>
       <PageHeader title="Your Profile" />
+      <LanguageSetting user={user} />
       <Grid templateColumns={{ base: '1fr', lg: showPictureCard ? '2fr 1fr' : '1fr' }} gap="5" maxW={showPictureCard ? '5xl' : '2xl'}>
         <DetailsCard user={user} />
         {showPictureCard && <PictureCard user={user} />}
       </Grid>
     </>
+  );
+}
+
+/** The interface's language, kept for the user (every device it signs in on) and on this device. */
+function LanguageSetting({ user }: { user: User }) {
+  const session = useSession();
+  const dispatch = useAppDispatch();
+  const language = useLanguage();
+  const [update, { isLoading }] = useUpdateLanguageMutation();
+  const choose = async (next: Language) => {
+    const res = await update({ userId: user._id, language: next });
+    if ('error' in res) {
+      notify.error(errorText(res.error, i18n._('Error Updating User Data')));
+      return;
+    }
+    if (session.token) updateStoredSession(dispatch, { token: session.token, user: { ...user, language: next }, institute: session.institute });
+    await setLanguage(next);
+  };
+  return (
+    <Box mb="4">
+      <LanguageSelect value={language} onChange={(l) => void choose(l)} disabled={isLoading} />
+    </Box>
   );
 }
 

@@ -4,7 +4,7 @@ import type { SigninResponse } from 'shared-api/types';
 import { signIn } from '../../auth/signin.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { email: string; password: string } }>('/signin', {
+  app.post<{ Body: { email: string; password: string; language?: 'en' | 'ne' } }>('/signin', {
     schema: {
       body: {
         type: 'object',
@@ -12,6 +12,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         properties: {
           email: { type: 'string', format: 'email', maxLength: 254 },
           password: { type: 'string', minLength: 1, maxLength: 1024 },
+          // the language chosen on the login page (issue 25): kept as the user's
+          language: { type: 'string', enum: ['en', 'ne'] },
         },
       },
     },

@@ -47,7 +47,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: P; Body: ProfileBody }>('/:userId', {
     preValidation: self,
-    schema: { body: body({ firstname: str(100), lastname: str(100), phone: nullableStr(20), address: nullableStr(300), time_zone: str(64) }) },
+    schema: { body: body({ firstname: str(100), lastname: str(100), phone: nullableStr(20), address: nullableStr(300), time_zone: str(64), language: { type: 'string', enum: ['en', 'ne'] } }) },
   }, async (request) => updateProfile(db, request.user, request.body));
 
   app.put<{ Params: P; Body: ChangePasswordBody }>('/changePassword/:userId', {

@@ -1,0 +1,33 @@
+/**
+ * Compiles the Lingui catalogs (lingui.config.ts) to `<area>/locales/{en,ne}.ts`, which the areas import: before every
+ * build, type-check and unit-test run (the compiled files are not committed). `lingui compile` does the work; then the
+ * English catalogs keep only the messages whose compiled form is not their id (those with placeholders or escapes):
+ * a plain English text is its own id (shared-api/src/i18n.ts's `missing` handler), so the English chunk stays a few
+ * hundred bytes. `--strict`: fail when a Nepali translation is missing (the `i18n` suite of `npm test`).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, run } from './lib.mjs';
+
+const strict = process.argv.includes('--strict');
+const cli = path.join(ROOT, 'node_modules/@lingui/cli/dist/lingui.js');
+const { code } = await run(process.execPath, [cli, 'compile', ...(strict ? ['--strict'] : [])], { capture: true });
+if (code !== 0) {
+  console.error('lingui compile failed');
+  process.exit(code);
+}
+const PREFIX = 'export const messages=JSON.parse(';
+// the catalogs of lingui.config.ts
+const AREAS = ['shared-api/src', 'shared-ui/src', 'shared-ui/src/back-office', 'shell/src', 'student-app/src', 'institute-app/src', 'admin-app/src'];
+for (const area of AREAS) {
+  const file = `${area}/locales/en.ts`;
+  const full = path.join(ROOT, file);
+  if (!existsSync(full)) throw new Error(`${file}: not compiled (is ${area} still in lingui.config.ts?)`);
+  const text = readFileSync(full, 'utf8');
+  const start = text.indexOf(PREFIX);
+  const end = text.lastIndexOf(')');
+  if (start < 0 || end < start) throw new Error(`${file}: not the compiled form this script knows (lingui compile's output changed)`);
+  const messages = JSON.parse(JSON.parse(text.slice(start + PREFIX.length, end)));
+  const kept = Object.fromEntries(Object.entries(messages).filter(([id, m]) => !(typeof m === 'string' && m === id)));
+  writeFileSync(full, `${text.slice(0, start)}${PREFIX}${JSON.stringify(JSON.stringify(kept))})${text.slice(end + 1)}`);
+}
