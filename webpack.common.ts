@@ -44,9 +44,9 @@ export const sharedSingletons = {
   'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   // The endpoints only the back office calls (authoring, people, transfer); a student never loads them.
   'shared-api/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
-  // What only some screens need, out of the first render: the scores' and exam times' wording, the ranks endpoint.
-  'shared-api/scores': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
-  'shared-api/leaves': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  // The student's ranks endpoint (the Results page and the result sheet), out of the first render. Its file injects
+  // the endpoint into the one api slice, so it is a singleton as shared-api/back-office is. (shared-api/scores and
+  // shared-api/leaves, wording functions with no state, are not shared: each build bundles the few it uses.)
   'shared-api/progress': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
@@ -60,6 +60,8 @@ export const sharedSingletons = {
 const FIRST_RENDER = ['react', 'react/jsx-runtime', 'react-dom', 'shared-ui', 'shared-api'];
 const hostShared = Object.fromEntries(Object.entries(sharedSingletons)
   .map(([key, config]) => [key, FIRST_RENDER.includes(key) ? { ...config, eager: true } : config]));
+const remoteShared = Object.fromEntries(Object.entries(sharedSingletons)
+  .map(([key, config]) => [key, FIRST_RENDER.includes(key) ? { ...config, import: false as const } : config]));
 
 const COMPRESSIBLE = /\.(js|html|json|css|svg)$/;
 
@@ -194,7 +196,7 @@ export function createConfig(opts: AppOptions) {
           manifest: !opts.host,
           dts: false,
           shareStrategy: 'loaded-first',
-          shared: opts.host ? hostShared : sharedSingletons,
+          shared: opts.host ? hostShared : remoteShared,
           // Slimmer federation runtime, through the plugin's documented options: browser-only code; no snapshot
           // plugin (remotes are registered by remoteEntry.js, never by mf-manifest.json, which would need it:
           // RUNTIME-008); a remote loads no remotes of its own. Each remoteEntry.js carries Module Federation's own

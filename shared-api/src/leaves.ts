@@ -1,6 +1,7 @@
 /**
  * shared-api/leaves: wording of exam times, a result's record of leaving the exam (information, never a penalty) and
- * an exam's length. An entry of its own: only the start page, result details and the back office need it.
+ * an exam's length. An entry of its own, out of the root's first render: only the start page, result details and the
+ * back office need it. Functions only (no state), so it is not a shared singleton: each build bundles what it uses.
  */
 import type { LeaveSummary } from './types';
 

@@ -1,6 +1,7 @@
 /**
  * shared-api/scores: how results' EPS-TOPIK scores (types ResultScores) read on screens and in CSV files, one wording
- * everywhere. An entry of its own: only result screens, the exam's end and CSV exports need it.
+ * everywhere. An entry of its own, out of the root's first render: only result screens, the exam's end and CSV exports
+ * need it. Functions and constants only (no state), so it is not a shared singleton: each build bundles what it uses.
  */
 import { MAX_SCORE, SECTION_MAX_SCORE } from './constants';
 import type { ResultScores, ResultReview } from './types';

@@ -2,8 +2,7 @@ import { Button, Portal, Text } from '@chakra-ui/react';
 import { Dialog } from '../overlays';
 import { useState, type ReactNode } from 'react';
 
-/** Asks before a destructive or final action. `message` is the spec's exact question. */
-export function ConfirmDialog(props: {
+export interface ConfirmDialogProps {
   open: boolean;
   message: string;
   title?: string;
@@ -13,7 +12,13 @@ export function ConfirmDialog(props: {
   onConfirm: () => unknown;
   onClose: () => void;
   children?: ReactNode;
-}) {
+}
+
+/**
+ * Asks before a destructive or final action. `message` is the spec's exact question. It comes with the Dialog's
+ * chunk (../overlays/dialog.ts); the kit exports the stand-in of ../overlays/index.tsx.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Dialog.Root role="alertdialog" open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="center">

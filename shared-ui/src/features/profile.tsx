@@ -1,5 +1,6 @@
 /** Your Profile, for every role: name (editable), email and role (read-only), change password; back offices also get the picture card. */
 import { Box, Button, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { codeRecipe } from '@chakra-ui/react/theme';
 import { Avatar } from '../components/avatar';
 import { Card, Dialog, NativeSelect } from '../overlays';
 import { useMemo, useRef, useState } from 'react';
@@ -281,7 +282,7 @@ function CopyRow({ label, value }: { label: string; value: string }) {
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </HStack>
-      <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1" fontSize="xs" data-testid={`my-${label.toLowerCase().replace(' ', '-')}`}>
+      <Code recipe={codeRecipe} display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1" fontSize="xs" data-testid={`my-${label.toLowerCase().replace(' ', '-')}`}>
         {value}
       </Code>
     </Box>

@@ -10,11 +10,13 @@ import {
 import {
   Badge, Box, Button, ConfirmDialog, HStack, QuestionView, useStickyScrollPadding, SimpleGrid, Stack, Text, notify, questionAudioUrls,
 } from 'shared-ui';
-import { AnswerQueue, backoffDelay, mergeAnswers, type SaveStatus } from './answer-queue';
+import { AnswerQueue, mergeAnswers, type SaveStatus } from './answer-queue';
+import { backoffDelay } from './retry';
 import { clockOffset, formatMmSs, remainingMs, timeAnnouncement } from './clock';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
-import { exitFullScreen, requestFullScreen, useBeforeUnload, useNavigationBlocker } from './guards';
+import { exitFullScreen, requestFullScreen } from './fullscreen';
+import { useBeforeUnload, useNavigationBlocker } from './guards';
 import { usePrefetch } from './prefetch';
 import { useBrowserOnline } from './use-browser-online';
 import { PlayQueue } from './play-queue';

@@ -7,7 +7,7 @@
  * its count for that audio taken as it is.
  */
 import type { AudioKey, ListeningPlay, ListeningStatus } from 'shared-api';
-import { backoffDelay, browserOnline } from './answer-queue';
+import { backoffDelay, browserOnline } from './retry';
 import { pendingPlaysKey, playCountsKey } from './storage';
 
 export { pendingPlaysKey, playCountsKey };
