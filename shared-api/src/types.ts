@@ -227,6 +227,8 @@ export interface ExamAccess {
   completed_times: number;
   exams: ExamAccessExam[];
   user: string;
+  /** the time zone whose days startTime and endTime are (the student's institute's): show them in it */
+  timeZone: string;
 }
 
 export interface UploadedFile {
