@@ -10,6 +10,7 @@ export * from './constants';
 export * from './scores';
 export * from './dates';
 export * from './leaves';
+export * from './alt-text';
 export * from './checks';
 export type { LoginValues } from './validation';
 export * from './session';

@@ -25,3 +25,10 @@ export function minutesText(seconds: number): string {
   const rest = s % 60;
   return rest ? `${m} minutes ${rest} seconds` : `${m} minutes`;
 }
+
+/** CSV columns of a result's record of leaving the exam, after the score columns. */
+export const LEAVE_CSV_HEADERS = ['Times Left The Exam', 'Time Away (s)'] as const;
+
+/** The cells of LEAVE_CSV_HEADERS: how many times, and the seconds in all (rounded up, as leaveDuration); empty when unknown. */
+export const leaveCells = (l: LeaveSummary | null | undefined): [number | null, number | null] =>
+  l ? [l.count, Math.max(0, Math.ceil(l.ms / 1000))] : [null, null];

@@ -24,7 +24,7 @@
  */
 import { Badge, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import { NO_PLAYS_LEFT, UNANSWERED, type AudioKey, type Question } from 'shared-api';
+import { NO_PLAYS_LEFT, UNANSWERED, authorAlt, imageAlt, type AudioKey, type Question } from 'shared-api';
 import { OPTION_KEYS, parseOption } from './question-options';
 
 export interface QuestionViewProps {
@@ -202,7 +202,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
           {q.question_number}
         </Badge>
         {q.main_heading_image && q.main_heading ? (
-          <Image src={q.main_heading} alt={`Question ${q.question_number} heading image`} maxH="60" objectFit="contain" />
+          <Image src={q.main_heading} alt={imageAlt(q, 'main_heading')} maxH="60" objectFit="contain" />
         ) : (
           <Text fontWeight="semibold">{q.main_heading}</Text>
         )}
@@ -210,7 +210,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
       {q.heading && <Text>{q.heading}</Text>}
       {q.description &&
         (q.description_image ? (
-          <Image src={q.description} alt={`Question ${q.question_number} image`} maxH="72" objectFit="contain" alignSelf="center" />
+          <Image src={q.description} alt={imageAlt(q, 'description')} maxH="72" objectFit="contain" alignSelf="center" />
         ) : (
           <Box
             whiteSpace="pre-wrap"
@@ -228,7 +228,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
         </Box>
       )}
       <Stack gap="2" role="radiogroup" aria-label={`Question ${q.question_number} options`}>
-        {[0, 1, 2, 3].map((i) => {
+        {([0, 1, 2, 3] as const).map((i) => {
           const value = String(i + 1);
           const opt = parseOption(q, i);
           const key = OPTION_KEYS[i]!;
@@ -236,7 +236,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
           const state = stateOf(value);
           const palette =
             state === 'correct' || state === 'answer' ? 'green' : state === 'wrong' ? 'red' : isChosen ? 'blue' : undefined;
-          const optionLabel = opt.text || (opt.image ? `picture ${value}` : opt.audio ? `audio ${value}` : '');
+          const optionLabel = opt.text || (opt.image ? authorAlt(q, i) || `picture ${value}` : opt.audio ? `audio ${value}` : '');
           return (
             <Box
               key={value}
@@ -290,7 +290,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 </Box>
                 {opt.image && (
                   // its height held before it loads: nothing below moves (the focused control stays where it was scrolled to)
-                  <Image src={opt.image} alt={`Option ${value} image`} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
+                  <Image src={opt.image} alt={imageAlt(q, i)} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
                 )}
                 {opt.text && <Text as="span" flex="1" minW="0" overflowWrap="anywhere">{opt.text}</Text>}
                 {state === 'answer' && (

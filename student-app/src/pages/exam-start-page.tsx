@@ -42,6 +42,9 @@ export function ExamStartPage() {
   const online = useBrowserOnline();
   const download = useExamDownload(matches ? examId : '', matches ? user?._id ?? '' : '');
   const onDevice = download.progress?.phase === 'complete';
+  // plays allowed of each listening audio (the exam's, as listed; the downloaded copy's while the list is not known)
+  const playLimit = (listed ? listed.play_limit : download.pkg?.playLimit ?? selected?.play_limit) ?? null;
+
   // the student's own length (extra time, set by the institute); the exam's usual one until it is known
   const extra = useGetExtraTimeQuery({ userId: user?._id ?? '' }, { skip: !user || !matches });
   const base = extra.data?.durationSeconds ?? EXAM_DURATION_SECONDS;
@@ -92,7 +95,11 @@ export function ExamStartPage() {
           </List.Item>
           <List.Item>Unanswered questions are marked as not attempted.</List.Item>
           <List.Item>The clock keeps running if you close or reload the page; reopen the exam to continue.</List.Item>
-          <List.Item>Audio can be replayed; navigation is paused while an audio plays.</List.Item>
+          <List.Item data-testid="play-limit">
+            {playLimit === null
+              ? 'Audio can be replayed; navigation is paused while an audio plays.'
+              : `Each listening audio can be played ${playLimit === 1 ? 'only once' : `at most ${playLimit} times`} in this exam; the plays left show beside it. Navigation is paused while an audio plays.`}
+          </List.Item>
         </List.Root>
       </Box>
       {running && (

@@ -1,6 +1,8 @@
 /** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
 import { useCallback, useState } from 'react';
-import { SCORE_HEADERS, errorText, formatDate, scoreCells, useAppDispatch, useTimeZone, type Result } from 'shared-api';
+import {
+  LEAVE_CSV_HEADERS, SCORE_HEADERS, errorText, formatDate, leaveCells, scoreCells, useAppDispatch, useTimeZone, type Result,
+} from 'shared-api';
 import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
 import { Button, DataTable, ErrorState, PageHeader, ResultDetail, useServerPaging, type Column } from 'shared-ui';
 import { CsvExportButton } from '../common/csv-export-button';
@@ -48,10 +50,12 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
         actions={
           <CsvExportButton size="md" disabled={!results.data?.total && !paging.args.search} csv={{
             filename: `results-${title}`,
-            header: ['Student', 'Email', 'Score', 'Total', 'Date', ...SCORE_HEADERS],
+            header: ['Student', 'Email', 'Score', 'Total', 'Date', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
-            toCsvRow: (r) => [studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt, zone), ...scoreCells(r)],
+            toCsvRow: (r) => [
+              studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt, zone), ...scoreCells(r), ...leaveCells(r.leaves),
+            ],
             errorTitle: 'Error cannot get Results',
           }} />
         }

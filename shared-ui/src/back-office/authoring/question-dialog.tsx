@@ -1,7 +1,8 @@
 /** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
 import { useEffect, useId, useState } from 'react';
 import {
-  AUDIO_PREVIEW_RELOAD_MS, errorText, useForm, useSession, type OptionType, type Question, type QuestionType,
+  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, useForm, useSession, type OptionType, type Question, type QuestionImage,
+  type QuestionType,
 } from 'shared-api';
 import { questionSchema, useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
 import {
@@ -113,6 +114,15 @@ export function QuestionDialog(props: QuestionDialogProps) {
     form.setFieldValue(name, value);
     if (e[`option${n}`]) void form.validateField(`option${n}`, next);
   };
+  /** The optional alternative text of an image, beside its upload; empty, the screens say which image it is. */
+  const altField = (image: QuestionImage, label: string) => {
+    const name = altKey(image);
+    return (
+      <TextField label={`${label} Alt Text`} value={v[name]} onChange={(x) => set(name, x.target.value)}
+        onBlur={() => void form.validateField(name)} error={e[name]}
+        helper={`Read by screen readers instead of the image. Empty: “${defaultAlt(image, v.question_number || 'N')}”.`} />
+    );
+  };
   const numbers = availableNumbers(v.type, props.questions, props.question?._id);
   const preview = previewQuestion(v, props.examId, props.question?._id);
   // The Listening audio reloads only once its path stopped changing for a moment.
@@ -123,9 +133,16 @@ export function QuestionDialog(props: QuestionDialogProps) {
     const err = e[`option${n}`];
     switch (v.option_type) {
       case 'image':
+        return (
+          <Stack key={n} gap="2" borderWidth="1px" borderRadius="md" p="3">
+            <UploadField label={label} name={`option${n}`} kind="image" examId={props.examId}
+              value={v[`option${n}`]} onChange={(url) => setOption(n, 'option', url)} error={err} required />
+            {altField((n - 1) as 0 | 1 | 2 | 3, label)}
+          </Stack>
+        );
       case 'listening':
         return (
-          <UploadField key={n} label={label} name={`option${n}`} kind={v.option_type === 'image' ? 'image' : 'audio'} examId={props.examId}
+          <UploadField key={n} label={label} name={`option${n}`} kind="audio" examId={props.examId}
             value={v[`option${n}`]} onChange={(url) => setOption(n, 'option', url)} error={err} required />
         );
       case 'listeningandtext':
@@ -162,19 +179,25 @@ export function QuestionDialog(props: QuestionDialogProps) {
                       error={e.question_number} onChange={(x) => set('question_number', x)}
                       options={numbers.map((n) => ({ value: String(n), label: String(n) }))} />
                     <Toggle label="Main heading is an image" checked={v.main_heading_image}
-                      onChange={(c) => setValues((p) => ({ ...p, main_heading_image: c, main_heading: '' }))} />
+                      onChange={(c) => setValues((p) => ({ ...p, main_heading_image: c, main_heading: '', main_heading_alt: '' }))} />
                     {v.main_heading_image ? (
-                      <UploadField label="Main Heading" name="main_heading" kind="image" examId={props.examId} value={v.main_heading}
-                        onChange={(url) => set('main_heading', url)} />
+                      <Stack gap="2">
+                        <UploadField label="Main Heading" name="main_heading" kind="image" examId={props.examId} value={v.main_heading}
+                          onChange={(url) => set('main_heading', url)} error={e.main_heading} />
+                        {altField('main_heading', 'Main Heading')}
+                      </Stack>
                     ) : (
                       <TextArea label="Main Heading" value={v.main_heading} onChange={(x) => set('main_heading', x)} />
                     )}
                     <TextField label="Heading" value={v.heading} onChange={(x) => set('heading', x.target.value)} />
                     <Toggle label="Description is an image" checked={v.description_image}
-                      onChange={(c) => setValues((p) => ({ ...p, description_image: c, description: '' }))} />
+                      onChange={(c) => setValues((p) => ({ ...p, description_image: c, description: '', description_alt: '' }))} />
                     {v.description_image ? (
-                      <UploadField label="Description" name="description" kind="image" examId={props.examId} value={v.description}
-                        onChange={(url) => set('description', url)} />
+                      <Stack gap="2">
+                        <UploadField label="Description" name="description" kind="image" examId={props.examId} value={v.description}
+                          onChange={(url) => set('description', url)} error={e.description} />
+                        {altField('description', 'Description')}
+                      </Stack>
                     ) : (
                       <TextArea label="Description" rows={3} value={v.description} onChange={(x) => set('description', x)} />
                     )}

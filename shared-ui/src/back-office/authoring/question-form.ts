@@ -41,6 +41,7 @@ export function emptyValues(type: QuestionType): QuestionValues {
     type, question_number: '', main_heading: '', main_heading_image: false, heading: '', description: '', description_image: false,
     description_boxed: false, option_type: 'text', option1: '', option2: '', option3: '', option4: '', option1_listening: '',
     option2_listening: '', option3_listening: '', option4_listening: '', listening: '', answer: '', answer_details: '',
+    main_heading_alt: '', description_alt: '', option1_alt: '', option2_alt: '', option3_alt: '', option4_alt: '',
   };
 }
 
@@ -52,6 +53,8 @@ export function valuesFromQuestion(q: Question): QuestionValues {
     description_image: q.description_image, description_boxed: q.description_boxed, option_type: q.option_type,
     option1: q.option1, option2: q.option2, option3: q.option3, option4: q.option4,
     listening: q.listening, answer: q.answer ?? '', answer_details: q.answer_details ?? '',
+    main_heading_alt: q.main_heading_alt ?? '', description_alt: q.description_alt ?? '',
+    option1_alt: q.option1_alt ?? '', option2_alt: q.option2_alt ?? '', option3_alt: q.option3_alt ?? '', option4_alt: q.option4_alt ?? '',
   };
   if (q.option_type === 'listeningandtext') {
     for (const n of OPTION_NUMBERS) {
@@ -67,11 +70,19 @@ export function valuesFromQuestion(q: Question): QuestionValues {
 export function withOptionType(v: QuestionValues, next: OptionType): QuestionValues {
   if (next === v.option_type) return v;
   const keep = TEXTUAL.includes(v.option_type) && TEXTUAL.includes(next);
-  return keep ? { ...v, option_type: next } : { ...v, option_type: next, option1: '', option2: '', option3: '', option4: '' };
+  return keep
+    ? { ...v, option_type: next }
+    : {
+      ...v, option_type: next, option1: '', option2: '', option3: '', option4: '',
+      option1_alt: '', option2_alt: '', option3_alt: '', option4_alt: '',
+    };
 }
 
 /** The request body of the values: what the shared rules check, in the form and on the server. */
 export function toQuestionInput(v: QuestionValues): QuestionInput {
+  const imageOptions = v.option_type === 'image';
+  // an alt text only where its field is an image
+  const alt = (isImage: boolean, text: string) => (isImage ? text.trim() : '');
   const option = (n: OptionN) =>
     v.option_type === 'listeningandtext'
       ? JSON.stringify({ text: v[`option${n}`].trim(), listening: v[`option${n}_listening`] })
@@ -93,6 +104,12 @@ export function toQuestionInput(v: QuestionValues): QuestionInput {
     listening: v.listening,
     answer: v.answer,
     answer_details: v.answer_details.trim(),
+    main_heading_alt: alt(v.main_heading_image, v.main_heading_alt),
+    description_alt: alt(v.description_image, v.description_alt),
+    option1_alt: alt(imageOptions, v.option1_alt),
+    option2_alt: alt(imageOptions, v.option2_alt),
+    option3_alt: alt(imageOptions, v.option3_alt),
+    option4_alt: alt(imageOptions, v.option4_alt),
   };
 }
 

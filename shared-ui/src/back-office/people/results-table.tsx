@@ -1,9 +1,11 @@
 /**
- * A results table (student, email, exam, score, the EPS-TOPIK scores, date) with view and Download CSV, paged by the server (50 rows a page,
- * search by the student's email); used by user detail and Today's Results.
+ * A results table (student, email, exam, score, the EPS-TOPIK scores, date, leaving the exam) with view and Download
+ * CSV, paged by the server (50 rows a page, search by the student's email); used by user detail and Today's Results.
  */
 import { Button, HStack, useNavigate, DataTable, type ServerPaging } from 'shared-ui';
-import { SCORE_HEADERS, scoreCells, useTimeZone, type LeaveSummary, type PageOf, type ResultScores } from 'shared-api';
+import {
+  LEAVE_CSV_HEADERS, SCORE_HEADERS, leaveCells, scoreCells, useTimeZone, type LeaveSummary, type PageOf, type ResultScores,
+} from 'shared-api';
 import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import { CsvExportButton } from '../common/csv-export-button';
 import { formatDateTime } from './permissions';
@@ -55,10 +57,14 @@ export function ResultsTable({
           disabled={!page?.total && !paging.args.search}
           csv={{
             filename: csvName,
-            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date', ...SCORE_HEADERS],
+            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
-            toCsvRow: (r) => [r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date, zone), ...scoreCells(r.scores)],
+            // the record of leaving the exam as the table shows it: with a result (an attempt still running: empty)
+            toCsvRow: (r) => [
+              r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date, zone), ...scoreCells(r.scores),
+              ...leaveCells(r.resultId ? r.leaves : undefined),
+            ],
             errorTitle: 'Error cannot get Results',
           }}
         />

@@ -43,9 +43,10 @@ export function fakeApi(routes: Record<string, unknown> = {}) {
   return { calls, restore: () => spy.mockRestore() };
 }
 
-export function renderSignedIn(ui: ReactNode, role: 1 | 2 = 2) {
+/** `over`: fields of the signed-in user (e.g. its time_zone). */
+export function renderSignedIn(ui: ReactNode, role: 1 | 2 = 2, over: Partial<User> = {}) {
   const store = makeStore();
-  const user = { _id: 'me', role, email: 'me@example.com', name: 'Me', first_name: 'Me', last_name: '' } as unknown as User;
+  const user = { _id: 'me', role, email: 'me@example.com', name: 'Me', first_name: 'Me', last_name: '', ...over } as unknown as User;
   store.dispatch(sessionActions.signedIn({ token: 't', user, institute: null }));
   return render(
     <StoreProvider value={store}>

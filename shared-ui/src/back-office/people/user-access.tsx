@@ -45,8 +45,11 @@ export function UserAccessTab({ studentId }: { studentId: string }) {
   );
 }
 
+/** The zone an access's TIMEFRAME days are in: the student's institute's, as the server says (else the viewer's). */
+const accessZone = (access: ExamAccess | null, viewerZone: string) => access?.timeZone || viewerZone;
+
 function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void }) {
-  const zone = useTimeZone();
+  const zone = accessZone(access, useTimeZone());
   return (
     <Card.Root data-testid="access-card">
       <Card.Body>
@@ -71,9 +74,14 @@ function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void
             </HStack>
           </HStack>
           {access.type === 'TIMEFRAME' && (
-            <Text data-testid="access-period">
-              {formatDate(access.startTime, zone)} to {formatDate(access.endTime, zone)}
-            </Text>
+            <Box>
+              <Text data-testid="access-period">
+                {formatDate(access.startTime, zone)} to {formatDate(access.endTime, zone)}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" data-testid="access-zone">
+                Days in {zone}, the student&apos;s institute&apos;s time zone
+              </Text>
+            </Box>
           )}
           {access.type === 'ALL-X-TIMES' && (
             <Text data-testid="access-count">
@@ -120,7 +128,7 @@ export interface AccessFormValues extends Record<string, unknown> {
 let rowSeq = 0;
 const newKey = () => `row-${++rowSeq}`;
 
-/** The form's values of a stored access: its From and To days in `zone` (the viewer's, an institute's own). */
+/** The form's values of a stored access: its From and To days in `zone` (the student's institute's: ExamAccess.timeZone). */
 export function accessInitialValues(access: ExamAccess | null, zone?: string): AccessFormValues {
   return {
     type: access?.type ?? '',
@@ -163,7 +171,8 @@ function useExamChoices() {
 
 export function AccessDialog({ studentId, access, onClose }: { studentId: string; access: ExamAccess | null; onClose: () => void }) {
   const { user: me } = useSession();
-  const zone = useTimeZone();
+  // the days of a time frame are the student's institute's (known once an access is stored)
+  const zone = accessZone(access, useTimeZone());
   const [save] = useSaveUserAccessMutation();
   const exams = useExamChoices();
   const form = useForm<AccessFormValues>({
@@ -207,6 +216,9 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
           <TextField label="From Date" type="date" {...form.field('startTime')} error={err.startTime} />
           <TextField label="To Date" type="date" {...form.field('endTime')} error={err.endTime} />
+          <Text gridColumn="1 / -1" fontSize="sm" color="fg.muted" data-testid="access-zone-note">
+            Whole days in {access?.timeZone ? `${access.timeZone}, ` : ''}the student&apos;s institute&apos;s time zone; the To Date is included.
+          </Text>
         </Grid>
       )}
       {values.type === 'SELECTEDEXAM' && (
