@@ -13,6 +13,7 @@ export const SERVER_MESSAGES: readonly string[] = [
   /*i18n*/ 'An uploaded file of this question was not found; upload it again',
   /*i18n*/ 'Attempt Not Found',
   /*i18n*/ 'bad data',
+  /*i18n*/ 'bad data: the answer is not JSON',
   /*i18n*/ 'Bad Request',
   /*i18n*/ 'Cannot be Empty',
   /*i18n*/ 'Category already exists',

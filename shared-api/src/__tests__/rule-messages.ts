@@ -18,6 +18,7 @@ import { ACCESS_TYPES, LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../c
 interface Schema {
   fields: Record<string, unknown>;
   validate(v: unknown, o: { abortEarly: boolean }): Promise<unknown>;
+  validateAt(path: string, v: unknown, o: { abortEarly: boolean }): Promise<unknown>;
 }
 const isSchema = (v: unknown): v is Schema =>
   !!v && typeof v === 'object' && 'fields' in v && typeof (v as Schema).validate === 'function';
@@ -71,24 +72,25 @@ const YUP_DEFAULT = /(?: must be a `\w+` type| cannot be null$| must be one of t
 
 async function messagesOf(schema: Schema, into: Set<string>) {
   const fields = Object.keys(schema.fields);
+  const run = async (check: () => Promise<unknown>) => {
+    try {
+      await check();
+    } catch (e) {
+      const err = e as { name: string; errors?: string[] };
+      if (err.name !== 'ValidationError') throw e;
+      for (const m of err.errors ?? []) if (!YUP_DEFAULT.test(m)) into.add(m.trim());
+    }
+  };
   for (const base of bases(fields)) {
-    const bodies: Record<string, unknown>[] = [base];
+    await run(() => schema.validate(base, { abortEarly: false }));
+    // each field broken on its own (its rule sees the other fields of the body)
     for (const f of fields) {
       const pool = POOLS[(schema.fields[f] as { type: string }).type] ?? POOLS.mixed!;
-      for (const v of pool) bodies.push({ ...base, [f]: v });
+      for (const v of pool) await run(() => schema.validateAt(f, { ...base, [f]: v }, { abortEarly: false }));
     }
     // two related fields at once: a password and its confirmation, dates in either order
-    bodies.push({ ...base, password: 'password1', confirmPassword: 'password2', newPassword: 'password1', confirm_password: 'password2' });
-    bodies.push({ ...base, startTime: '2026-03-02', endTime: '2026-03-01' });
-    for (const body of bodies) {
-      try {
-        await schema.validate(body, { abortEarly: false });
-      } catch (e) {
-        const err = e as { name: string; errors?: string[] };
-        if (err.name !== 'ValidationError') throw e;
-        for (const m of err.errors ?? []) if (!YUP_DEFAULT.test(m)) into.add(m.trim());
-      }
-    }
+    await run(() => schema.validate({ ...base, password: 'password1', confirmPassword: 'password2', newPassword: 'password1', confirm_password: 'password2' }, { abortEarly: false }));
+    await run(() => schema.validate({ ...base, startTime: '2026-03-02', endTime: '2026-03-01' }, { abortEarly: false }));
   }
 }
 
