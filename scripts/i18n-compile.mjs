@@ -28,6 +28,8 @@ for (const area of AREAS) {
   const end = text.lastIndexOf(')');
   if (start < 0 || end < start) throw new Error(`${file}: not the compiled form this script knows (lingui compile's output changed)`);
   const messages = JSON.parse(JSON.parse(text.slice(start + PREFIX.length, end)));
-  const kept = Object.fromEntries(Object.entries(messages).filter(([id, m]) => !(typeof m === 'string' && m === id)));
+  // a plain text compiles to itself, or (Lingui 5) to a one-element array of itself
+  const plain = (id, m) => (typeof m === 'string' && m === id) || (Array.isArray(m) && m.length === 1 && m[0] === id);
+  const kept = Object.fromEntries(Object.entries(messages).filter(([id, m]) => !plain(id, m)));
   writeFileSync(full, `${text.slice(0, start)}${PREFIX}${JSON.stringify(JSON.stringify(kept))})${text.slice(end + 1)}`);
 }

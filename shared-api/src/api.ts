@@ -70,8 +70,9 @@ export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure,
     }
     return { data, meta: { response: res } };
   } catch (e) {
-    if ((e as Error).name === 'AbortError') return { error: { status: 0, error: 'Request aborted' } };
-    return { error: { status: 0, error: 'Network Error' } };
+    // English, as the server's own texts: errorText shows them in the current language
+    if ((e as Error).name === 'AbortError') return { error: { status: 0, error: /*i18n*/ 'Request aborted' } };
+    return { error: { status: 0, error: /*i18n*/ 'Network Error' } };
   }
 };
 

@@ -1,8 +1,10 @@
 /** Entity shapes exchanged with the REST API (spec section 3). Ids are strings named `_id`. */
+import { words } from './wording';
 
 export type Role = 0 | 1 | 2;
 export const ROLE = { student: 0, institute: 1, admin: 2 } as const;
-export const ROLE_LABEL: Record<Role, string> = { 0: 'Student', 1: 'Institute', 2: 'Admin' };
+/** A role's name, read in the current language. */
+export const ROLE_LABEL: Readonly<Record<Role, string>> = words({ 0: /*i18n*/ 'Student', 1: /*i18n*/ 'Institute', 2: /*i18n*/ 'Admin' });
 
 export interface User {
   _id: string;

@@ -1,5 +1,6 @@
 /** The student's progress: where each of their results ranks (server/src/attempts/ranks.ts). */
 import { api } from '../api';
+import { i18n, localDigits } from '../i18n';
 import type { ResultRank } from '../types';
 
 export const progressApi = api.injectEndpoints({
@@ -21,5 +22,6 @@ export function ordinal(n: number): string {
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
-/** "12th of 85" */
-export const formatRank = (r: Pick<ResultRank, 'rank' | 'of'>): string => `${ordinal(r.rank)} of ${r.of}`;
+/** "12th of 85"; in Nepali "८५ मध्ये १२औँ" (its translation uses `rank` and `total`, in its digits). */
+export const formatRank = (r: Pick<ResultRank, 'rank' | 'of'>): string =>
+  i18n._('{ordinal} of {total}', { ordinal: ordinal(r.rank), rank: localDigits(r.rank), total: localDigits(r.of) });

@@ -34,7 +34,7 @@ export const ALT_TEXT_FIELDS = [
 ] as const satisfies readonly { key: AltTextKey; image: keyof QuestionFields; label: string }[];
 
 export const QUESTION_MSG = {
-  type: 'Type must be Reading or Listening',
+  type: /*i18n*/ 'Type must be Reading or Listening',
   optionType: `Option Type must be one of ${OPTION_TYPES.join(', ')}`,
   range: (type: QuestionType) => `${type} question numbers are ${QUESTION_RANGE[type][0]}-${QUESTION_RANGE[type][1]}`,
   media: (label: string, kind: MediaKind) => `${label} must be an uploaded ${kind === 'image' ? 'image' : 'audio file'}`,
