@@ -1,14 +1,28 @@
 /** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
-import type { OptionType, Question, QuestionFields, QuestionType } from 'shared-api';
+import { i18n, type OptionType, type Question, type QuestionFields, type QuestionType } from 'shared-api';
 import type { QuestionInput } from 'shared-api/back-office';
 
+/** The option types with their labels (English, marked: optionTypeOptions() shows them translated). */
 export const OPTION_TYPES: { value: OptionType; label: string }[] = [
-  { value: 'text', label: 'Text' },
-  { value: 'image', label: 'Image' },
-  { value: 'listening', label: 'Listening' },
-  { value: 'listeningandtext', label: 'Listening and Text' },
-  { value: 'samelistening', label: 'Same Listening (text options)' },
+  { value: 'text', label: /*i18n*/ 'Text' },
+  { value: 'image', label: /*i18n*/ 'Image' },
+  { value: 'listening', label: /*i18n*/ 'Listening' },
+  { value: 'listeningandtext', label: /*i18n*/ 'Listening and Text' },
+  { value: 'samelistening', label: /*i18n*/ 'Same Listening (text options)' },
 ];
+
+/** The option type select's choices, in the interface's language (at render time). */
+export const optionTypeOptions = () => OPTION_TYPES.map((t) => ({ value: t.value, label: i18n._(t.label) }));
+
+/**
+ * A question's type or option type as a table shows it: the stored value itself in English (as before), its
+ * translation in Nepali.
+ */
+const STORED_VALUES = [
+  /*i18n*/ 'Reading', /*i18n*/ 'Listening', /*i18n*/ 'text', /*i18n*/ 'image', /*i18n*/ 'listening', /*i18n*/ 'listeningandtext',
+  /*i18n*/ 'samelistening',
+] as const;
+export const storedValueLabel = (value: string): string => ((STORED_VALUES as readonly string[]).includes(value) ? i18n._(value) : value);
 
 export const OPTION_NUMBERS = [1, 2, 3, 4] as const;
 export type OptionN = (typeof OPTION_NUMBERS)[number];

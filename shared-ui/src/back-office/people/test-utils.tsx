@@ -3,6 +3,8 @@ import { MemoryRouter, UiProvider } from 'shared-ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { makeStore, sessionActions, StoreProvider, type User } from 'shared-api';
+// the back office's messages (with placeholders) as the app has them: its entry registers the catalog
+import '../catalog';
 
 export interface FakeCall {
   method: string;
