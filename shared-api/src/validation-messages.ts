@@ -78,6 +78,12 @@ export const VALIDATION_MESSAGES: readonly string[] = [
   /*i18n*/ 'Option 4 only supports type of png, jpeg, gif, webp, mp3, ogg, wav, m4a',
   // questions (./schemas/question.ts)
   /*i18n*/ 'Answer Details should be less than 5000 characters.',
+  /*i18n*/ 'Main Heading Alt Text should be less than 250 characters.',
+  /*i18n*/ 'Description Alt Text should be less than 250 characters.',
+  /*i18n*/ 'Option 1 Alt Text should be less than 250 characters.',
+  /*i18n*/ 'Option 2 Alt Text should be less than 250 characters.',
+  /*i18n*/ 'Option 3 Alt Text should be less than 250 characters.',
+  /*i18n*/ 'Option 4 Alt Text should be less than 250 characters.',
   /*i18n*/ 'Answer cannot be empty.',
   /*i18n*/ 'Description must be an uploaded image',
   /*i18n*/ 'Description should be less than 5000 characters.',

@@ -115,13 +115,14 @@ export function QuestionDialog(props: QuestionDialogProps) {
     form.setFieldValue(name, value);
     if (e[`option${n}`]) void form.validateField(`option${n}`, next);
   };
-  /** The optional alternative text of an image, beside its upload; empty, the screens say which image it is. */
+  /** The optional alternative text of an image, beside its upload (`label`: the image's name, as shown); empty, the
+   * screens say which image it is. */
   const altField = (image: QuestionImage, label: string) => {
     const name = altKey(image);
     return (
-      <TextField label={`${label} Alt Text`} value={v[name]} onChange={(x) => set(name, x.target.value)}
-        onBlur={() => void form.validateField(name)} error={e[name]}
-        helper={`Read by screen readers instead of the image. Empty: “${defaultAlt(image, v.question_number || 'N')}”.`} />
+      <TextField label={i18n._('{label} Alt Text', { label })} value={v[name]} onChange={(x) => set(name, x.target.value)}
+        onBlur={() => void form.validateField(name)} error={e[name] ? translateServerMessage(e[name]) : undefined}
+        helper={i18n._('Read by screen readers instead of the image. Empty: “{alt}”.', { alt: defaultAlt(image, v.question_number || 'N') })} />
     );
   };
   const numbers = availableNumbers(v.type, props.questions, props.question?._id);
@@ -138,7 +139,7 @@ export function QuestionDialog(props: QuestionDialogProps) {
           <Stack key={n} gap="2" borderWidth="1px" borderRadius="md" p="3">
             <UploadField label={label} name={`option${n}`} kind="image" examId={props.examId}
               value={v[`option${n}`]} onChange={(url) => setOption(n, 'option', url)} error={err} required />
-            {altField((n - 1) as 0 | 1 | 2 | 3, label)}
+            {altField((n - 1) as 0 | 1 | 2 | 3, i18n._('Option {n}', { n: formatNumber(n) }))}
           </Stack>
         );
       case 'listening':
@@ -185,7 +186,7 @@ export function QuestionDialog(props: QuestionDialogProps) {
                       <Stack gap="2">
                         <UploadField label="Main Heading" name="main_heading" kind="image" examId={props.examId} value={v.main_heading}
                           onChange={(url) => set('main_heading', url)} error={e.main_heading} />
-                        {altField('main_heading', 'Main Heading')}
+                        {altField('main_heading', i18n._('Main Heading'))}
                       </Stack>
                     ) : (
                       <TextArea label={i18n._('Main Heading')} value={v.main_heading} onChange={(x) => set('main_heading', x)} />
@@ -197,7 +198,7 @@ export function QuestionDialog(props: QuestionDialogProps) {
                       <Stack gap="2">
                         <UploadField label="Description" name="description" kind="image" examId={props.examId} value={v.description}
                           onChange={(url) => set('description', url)} error={e.description} />
-                        {altField('description', 'Description')}
+                        {altField('description', i18n._('Description'))}
                       </Stack>
                     ) : (
                       <TextArea label={i18n._('Description')} rows={3} value={v.description} onChange={(x) => set('description', x)} />
