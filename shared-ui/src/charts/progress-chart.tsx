@@ -27,8 +27,7 @@ function seriesLabel(key: (typeof SERIES)[number]['key']): string {
 }
 
 const HEIGHT = 260;
-const HOUR_S = 3600;
-const DAY_S = 24 * HOUR_S;
+const DAY_S = 24 * 3600;
 
 /**
  * The time axis's labels (uPlot's documented `values` table: the smallest step, its label, then what is added when the
