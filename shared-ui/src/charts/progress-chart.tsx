@@ -7,24 +7,20 @@
 import { Box, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
-import { MAX_SCORE, SECTION_MAX_SCORE, formatNumber, i18n, localDigits } from 'shared-api';
+import { MAX_SCORE, SCORE_HEADERS, formatNumber, i18n, localDigits } from 'shared-api';
 import { ProgressTable, chronological, progressSummary } from './progress-text';
 import type { ProgressChartProps, ProgressPoint } from './types';
 import { ScrollX } from '../components/scroll-x';
 
-/** Colours (Chakra's blue.600, green.600, orange.600) and dashes: each line is told apart without its colour too. */
+/**
+ * Colours (Chakra's blue.600, green.600, orange.600) and dashes: each line is told apart without its colour too. The
+ * names are the tables' (SCORE_HEADERS: 'Score (200)', ...), shown in the interface's language.
+ */
 const SERIES = [
-  { key: 'total', stroke: '#2563eb', dash: undefined, width: 3 },
-  { key: 'reading', stroke: '#16a34a', dash: [8, 4], width: 2 },
-  { key: 'listening', stroke: '#ea580c', dash: [2, 3], width: 2 },
-] as const satisfies readonly { key: keyof ProgressPoint; stroke: string; dash: number[] | undefined; width: number }[];
-
-/** A line's name, in the interface's language: 'Score (200)', 'Reading (100)', 'Listening (100)'. */
-function seriesLabel(key: (typeof SERIES)[number]['key']): string {
-  if (key === 'total') return i18n._('Score ({max})', { max: formatNumber(MAX_SCORE) });
-  if (key === 'reading') return i18n._('Reading ({max})', { max: formatNumber(SECTION_MAX_SCORE) });
-  return i18n._('Listening ({max})', { max: formatNumber(SECTION_MAX_SCORE) });
-}
+  { label: SCORE_HEADERS[0], key: 'total', stroke: '#2563eb', dash: undefined, width: 3 },
+  { label: SCORE_HEADERS[1], key: 'reading', stroke: '#16a34a', dash: [8, 4], width: 2 },
+  { label: SCORE_HEADERS[2], key: 'listening', stroke: '#ea580c', dash: [2, 3], width: 2 },
+] as const satisfies readonly { key: keyof ProgressPoint; label: string; stroke: string; dash: number[] | undefined; width: number }[];
 
 const HEIGHT = 260;
 const DAY_S = 24 * 3600;
@@ -126,7 +122,7 @@ function UPlotLines({ points, zone }: { points: readonly ProgressPoint[]; zone?:
       series: [
         {},
         ...SERIES.map((s) => ({
-          label: seriesLabel(s.key), stroke: s.stroke, width: s.width, dash: s.dash ? [...s.dash] : undefined,
+          label: i18n._(s.label), stroke: s.stroke, width: s.width, dash: s.dash ? [...s.dash] : undefined,
           points: { show: true, size: 8, fill: s.stroke },
         })),
       ],
@@ -158,7 +154,7 @@ export function ProgressChart({ points, title, zone }: ProgressChartProps) {
               <svg width="28" height="8" aria-hidden="true">
                 <line x1="0" y1="4" x2="28" y2="4" stroke={s.stroke} strokeWidth={s.width} strokeDasharray={s.dash?.join(' ')} />
               </svg>
-              <Text as="span">{seriesLabel(s.key)}</Text>
+              <Text as="span">{i18n._(s.label)}</Text>
             </HStack>
           ))}
         </HStack>

@@ -3,7 +3,7 @@
  * chart (./progress-chart.tsx) and alone where a browser cannot draw it; no chart library here.
  */
 import { Text } from '@chakra-ui/react';
-import { MAX_SCORE, SECTION_MAX_SCORE, formatNumber, i18n, showDate, showDateTime } from 'shared-api';
+import { MAX_SCORE, SCORE_HEADERS, SECTION_MAX_SCORE, formatNumber, i18n, showDate, showDateTime } from 'shared-api';
 import { Table } from '../overlays';
 import type { ProgressPoint } from './types';
 
@@ -69,9 +69,7 @@ export function ProgressTable({ points, caption, zone }: { points: readonly Prog
         <Table.Row>
           <Table.ColumnHeader>{i18n._('Date')}</Table.ColumnHeader>
           <Table.ColumnHeader>{i18n._('Exam')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{i18n._('Score ({max})', { max: formatNumber(MAX_SCORE) })}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{i18n._('Reading ({max})', { max: formatNumber(SECTION_MAX_SCORE) })}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{i18n._('Listening ({max})', { max: formatNumber(SECTION_MAX_SCORE) })}</Table.ColumnHeader>
+          {SCORE_HEADERS.map((header) => <Table.ColumnHeader key={header} textAlign="end">{i18n._(header)}</Table.ColumnHeader>)}
         </Table.Row>
       </Table.Header>
       <Table.Body>

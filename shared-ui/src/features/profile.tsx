@@ -96,7 +96,7 @@ function DetailsCard({ user }: { user: User }) {
               <TextField label={i18n._('First Name')} {...form.field('firstname')} error={form.errors.firstname} />
               <TextField label={i18n._('Last Name')} {...form.field('lastname')} error={form.errors.lastname} />
             </Grid>
-            <TextField label={i18n._('Role')} value={i18n._(ROLE_LABEL[user.role])} readOnly disabled />
+            <TextField label={i18n._('Role')} value={ROLE_LABEL[user.role]} readOnly disabled />
             {zoned && <TimeZoneField value={timeZone} onChange={setTimeZone} />}
             <HStack gap="3" flexWrap="wrap">
               <Button type="submit" colorPalette="blue" loading={form.submitting}>

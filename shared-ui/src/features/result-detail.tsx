@@ -8,7 +8,7 @@
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  UNANSWERED, errorText, formatNumber, formatSectionScore, formatTotalScore, i18n, leaveText, localDigits, reviewNote, showDateTime, useGetResultQuery,
+  UNANSWERED, errorText, formatNumber, formatSectionScore, formatTotalScore, i18n, leaveText, reviewNote, showDateTime, useGetResultQuery,
   useSession, useTimeZone, type ResultAnswer,
 } from 'shared-api';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
@@ -143,9 +143,9 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
           [/*i18n*/ 'Total Attempt', formatNumber(result.attempted)],
           [/*i18n*/ 'Total Correct', formatNumber(result.score)],
           [/*i18n*/ 'Percentage', `${percentage}%`],
-          [/*i18n*/ 'Score', localDigits(formatTotalScore(result))],
-          [/*i18n*/ 'Reading', localDigits(formatSectionScore(result.readingScore))],
-          [/*i18n*/ 'Listening', localDigits(formatSectionScore(result.listeningScore))],
+          [/*i18n*/ 'Score', formatTotalScore(result)],
+          [/*i18n*/ 'Reading', formatSectionScore(result.readingScore)],
+          [/*i18n*/ 'Listening', formatSectionScore(result.listeningScore)],
           [/*i18n*/ 'Date', showDateTime(result.createdAt, zone)],
         ].map(([k, v]) => (
           <Box key={k} borderWidth="1px" borderRadius="md" p="3">
@@ -164,7 +164,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
       )}
       {note && (
         <Box role="note" borderWidth="1px" borderColor="blue.muted" bg="blue.subtle" borderRadius="md" p="3" data-testid="review-note">
-          <Text>{i18n._(note)}</Text>
+          <Text>{note}</Text>
         </Box>
       )}
       <HStack gap="3" flexWrap="wrap" fontSize="sm">

@@ -134,7 +134,7 @@ export function AppLayout(props: {
         <Stack gap="0" textAlign="right" display={{ base: 'none', sm: 'flex' }}>
           <Text fontSize="sm" fontWeight="medium" data-testid="user-name">{name}</Text>
           <Text fontSize="xs" color="fg.muted" data-testid="role-label">
-            {role !== null ? i18n._(ROLE_LABEL[role]) : ''}
+            {role !== null ? ROLE_LABEL[role] : ''}
           </Text>
         </Stack>
         <AccountMenu
