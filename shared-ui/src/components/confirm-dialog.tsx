@@ -1,8 +1,12 @@
 import { Button, Portal, Text } from '@chakra-ui/react';
 import { Dialog } from '../overlays';
 import { useState, type ReactNode } from 'react';
+import { i18n } from 'shared-api';
 
-/** Asks before a destructive or final action. `message` is the spec's exact question. */
+/**
+ * Asks before a destructive or final action. `message` is the spec's exact question (the caller's, translated); the
+ * title and buttons default to 'Please confirm', 'Cancel' and 'Yes' in the interface's language.
+ */
 export function ConfirmDialog(props: {
   open: boolean;
   message: string;
@@ -22,7 +26,7 @@ export function ConfirmDialog(props: {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{props.title ?? 'Please confirm'}</Dialog.Title>
+              <Dialog.Title>{props.title ?? i18n._('Please confirm')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Text>{props.message}</Text>
@@ -30,7 +34,7 @@ export function ConfirmDialog(props: {
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose} disabled={busy}>
-                {props.cancelLabel ?? 'Cancel'}
+                {props.cancelLabel ?? i18n._('Cancel')}
               </Button>
               <Button
                 colorPalette={props.destructive ? 'red' : 'blue'}
@@ -44,7 +48,7 @@ export function ConfirmDialog(props: {
                   }
                 }}
               >
-                {props.confirmLabel ?? 'Yes'}
+                {props.confirmLabel ?? i18n._('Yes')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
