@@ -6,7 +6,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
-  makeStore, sessionActions, setLanguage, StoreProvider, type ListedExam, type ResultDetail, type SubmitResponse, type User,
+  makeStore, sessionActions, setLanguage, StoreProvider, translateServerMessage, type ListedExam, type ResultDetail, type SubmitResponse, type User,
 } from 'shared-api';
 import { MemoryRouter, Route, Routes, UiProvider } from 'shared-ui';
 import '../catalog';
@@ -78,8 +78,10 @@ test('the exam list: sections, sizes, attempts left, the reason an exam cannot b
   // the exam's title is the author's: never translated
   expect(within(card).getByRole('button', { name: 'EPS-TOPIK Mock Test 1 सुरु गर्नुहोस्' })).toHaveTextContent('सुरु गर्नुहोस्');
   const other = screen.getByRole('region', { name: 'अन्य परीक्षाहरूको सूची' });
-  expect(await within(other).findByText('तपाईंलाई यो परीक्षामा पहुँच छैन। आफ्नो संस्थामा सम्पर्क गर्नुहोस्।')).toBeInTheDocument();
-  expect(screen.queryByText(/Available Exams|Download:|Attempts left|Start/)).toBeNull();
+  // the server's reason, in the words shared-api's catalog has for it (server-messages.ts)
+  const reason = 'You do not have access to this exam. Contact your institute.';
+  expect(await within(other).findByText(translateServerMessage(reason))).toBeInTheDocument();
+  expect(screen.queryByText(/Available Exams|Other Exams List|Download:|Attempts left|Start/)).toBeNull();
 });
 
 const pkg = { examId: 'e1', questions: [], files: [{ url: '/media/a.mp3', bytes: 3_000_000 }], playLimit: null, bytes: 3_400_000 };
@@ -100,8 +102,9 @@ test("the start page's download box: the size and the progress in Devanagari dig
   rerender(panel({ progress: progress(1_000_000, 'failed', null) }));
   expect(screen.getByTestId('download-stopped')).toHaveTextContent('डाउनलोड रोकियो: एउटा फाइल डाउनलोड गर्न सकिएन।');
   expect(screen.getByRole('button', { name: 'फेरि प्रयास गर्नुहोस्' })).toBeInTheDocument();
-  rerender(panel({ pkg: null, error: { status: 403, error: 'You have no attempts left for this exam.' } }));
-  expect(screen.getByTestId('download-stopped')).toHaveTextContent('परीक्षा डाउनलोड गर्न सकिँदैन: यो परीक्षाका लागि तपाईंको कुनै प्रयास बाँकी छैन।');
+  const refusal = 'You have no attempts left for this exam.';
+  rerender(panel({ pkg: null, error: { status: 403, error: refusal } }));
+  expect(screen.getByTestId('download-stopped')).toHaveTextContent(`परीक्षा डाउनलोड गर्न सकिँदैन: ${translateServerMessage(refusal)}`);
   rerender(panel({ progress: progress(3_400_000, 'complete') }));
   expect(screen.getByTestId('download-complete')).toHaveTextContent('परीक्षा यो उपकरणमा छ: इन्टरनेट जडान बिना नै दिन सकिन्छ।');
 });

@@ -1,7 +1,6 @@
 /** What the exam list and the start page say of a running attempt: it is resumed, with the time left and, when the access changed since it started, why it goes on. */
-import { formatNumber, i18n, type RunningAttemptInfo } from 'shared-api';
+import { formatNumber, i18n, translateServerMessage, type RunningAttemptInfo } from 'shared-api';
 import { Text } from 'shared-ui';
-import { reasonText } from './access-reasons';
 
 /**
  * Whole minutes left (`secondsLeft` on the server's clock when the list arrived at `receivedAt`). Here rather than in
@@ -21,7 +20,7 @@ export function RunningNote({ running, receivedAt }: { running: RunningAttemptIn
       </Text>
       {running.reason && (
         <Text fontSize="sm" color="fg.warning">
-          {reasonText(running.reason)} {i18n._('You can still finish the attempt you started.')}
+          {translateServerMessage(running.reason)} {i18n._('You can still finish the attempt you started.')}
         </Text>
       )}
     </>

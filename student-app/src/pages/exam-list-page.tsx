@@ -1,12 +1,12 @@
 /** /student/exams: the exams the student may start (Available Exams) and the others with the reason they cannot. */
 import {
-  EXAM_LIST_FRESH_SECONDS, MSG, errorText, formatNumber, i18n, useGetAvailableExamsQuery, useGetOtherExamsQuery, useSession, type ListedExam,
+  EXAM_LIST_FRESH_SECONDS, MSG, errorText, formatNumber, i18n, translateServerMessage, useGetAvailableExamsQuery, useGetOtherExamsQuery, useSession,
+  type ListedExam,
 } from 'shared-api';
 import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
 } from 'shared-ui';
-import { reasonText } from '../exam/access-reasons';
 import { formatBytes } from '../exam/size';
 import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
@@ -35,7 +35,7 @@ function ExamCard({ exam, onStart, receivedAt }: { exam: ListedExam; onStart?: (
         )}
         {!onStart && exam.reason && (
           <Text fontSize="sm" color="fg.warning">
-            {reasonText(exam.reason)}
+            {translateServerMessage(exam.reason) /* the server's words (shared-api's server-messages.ts lists them) */}
           </Text>
         )}
         {exam.running && <RunningNote running={exam.running} receivedAt={receivedAt} />}
