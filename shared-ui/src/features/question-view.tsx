@@ -26,7 +26,7 @@
  */
 import { Badge, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import { NO_PLAYS_LEFT, UNANSWERED, authorAlt, formatNumber, i18n, localDigits, type AudioKey, type Question } from 'shared-api';
+import { NO_PLAYS_LEFT, UNANSWERED, authorAlt, formatNumber, i18n, imageAlt, localDigits, type AudioKey, type Question } from 'shared-api';
 import { OPTION_KEYS, parseOption } from './question-options';
 
 export interface QuestionViewProps {
@@ -210,7 +210,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
           {formatNumber(q.question_number)}
         </Badge>
         {q.main_heading_image && q.main_heading ? (
-          <Image src={q.main_heading} alt={authorAlt(q, 'main_heading') || i18n._('Question {number} heading image', { number })} maxH="60" objectFit="contain" />
+          <Image src={q.main_heading} alt={imageAlt(q, 'main_heading')} maxH="60" objectFit="contain" />
         ) : (
           <Text fontWeight="semibold" lang="ko">{q.main_heading}</Text>
         )}
@@ -218,7 +218,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
       {q.heading && <Text lang="ko">{q.heading}</Text>}
       {q.description &&
         (q.description_image ? (
-          <Image src={q.description} alt={authorAlt(q, 'description') || i18n._('Question {number} image', { number })} maxH="72" objectFit="contain" alignSelf="center" />
+          <Image src={q.description} alt={imageAlt(q, 'description')} maxH="72" objectFit="contain" alignSelf="center" />
         ) : (
           <Box
             lang="ko"
@@ -308,7 +308,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 </Box>
                 {opt.image && (
                   // its height held before it loads: nothing below moves (the focused control stays where it was scrolled to)
-                  <Image src={opt.image} alt={authorAlt(q, i) || i18n._('Option {value} image', { value: shown })} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
+                  <Image src={opt.image} alt={imageAlt(q, i)} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
                 )}
                 {opt.text && <Text as="span" lang="ko" flex="1" minW="0" overflowWrap="anywhere">{opt.text}</Text>}
                 {state === 'answer' && (
