@@ -46,7 +46,7 @@ test.describe('alt text of question images', () => {
     if (examId) await request.delete(`/api/exams/${examId}/${inst.user._id}`, { headers: auth(inst.token) });
   });
 
-  test('the institute gives alt text beside the uploads; the student\'s exam page has it', async ({ browser }) => {
+  test('the institute gives alt text beside the uploads; the student\'s exam page has it', async ({ browser, request }) => {
     test.setTimeout(120_000);
     const instContext = await browser.newContext({ storageState: stateFile('institute') });
     const author = await instContext.newPage();
@@ -54,7 +54,7 @@ test.describe('alt text of question images', () => {
     await expect(author.getByRole('heading', { name: title })).toBeVisible();
 
     // Question 1: the description is a picture.
-    await author.getByRole('button', { name: 'Edit question 1' }).click();
+    await author.getByRole('button', { name: 'Edit question 1', exact: true }).click();
     let dialog = author.getByRole('dialog', { name: 'Edit Question' });
     let form = dialog.getByRole('form', { name: 'Question' });
     const preview = dialog.getByRole('complementary', { name: 'Preview' });
@@ -69,7 +69,7 @@ test.describe('alt text of question images', () => {
     await expect(dialog).toBeHidden();
 
     // Question 3: four picture options; markup is refused by the form with the shared rule's message.
-    await author.getByRole('button', { name: 'Edit question 3' }).click();
+    await author.getByRole('button', { name: 'Edit question 3', exact: true }).click();
     dialog = author.getByRole('dialog', { name: 'Edit Question' });
     form = dialog.getByRole('form', { name: 'Question' });
     const optionAlt = form.getByRole('textbox', { name: 'Option 3 Alt Text' });
@@ -84,23 +84,23 @@ test.describe('alt text of question images', () => {
     await expect(dialog).toBeHidden();
 
     // Reopened, the dialog shows what was saved.
-    await author.getByRole('button', { name: 'Edit question 3' }).click();
+    await author.getByRole('button', { name: 'Edit question 3', exact: true }).click();
     await expect(author.getByRole('dialog', { name: 'Edit Question' }).getByRole('textbox', { name: 'Option 3 Alt Text' })).toHaveValue(LADDER);
     await instContext.close();
 
     // The server refuses markup sent past the form too, and changes nothing.
     const inst = storedSession('institute');
-    const qs = await (await author.request.get(`/api/questions/${examId}/${inst.user._id}`, { headers: auth(inst.token) })).json() as
+    const qs = await (await request.get(`/api/questions/${examId}/${inst.user._id}`, { headers: auth(inst.token) })).json() as
       { _id: string; question_number: number; option3_alt: string }[];
     const q3 = qs.find((q) => q.question_number === 3)!;
     expect(q3.option3_alt).toBe(LADDER);
-    const forged = await author.request.put(`/api/questions/new/${examId}/${q3._id}/${inst.user._id}`, {
+    const forged = await request.put(`/api/questions/new/${examId}/${q3._id}/${inst.user._id}`, {
       headers: auth(inst.token), data: { option3_alt: '<script>alert(1)</script>' },
     });
     expect(forged.status()).toBe(400);
     expect(await forged.json()).toEqual({ error: 'Option 3 Alt Text must be plain text, without HTML' });
 
-    const published = await author.request.put(`/api/exams/publish/${examId}/${inst.user._id}`, { headers: auth(inst.token) });
+    const published = await request.put(`/api/exams/publish/${examId}/${inst.user._id}`, { headers: auth(inst.token) });
     expect(published.ok(), await published.text()).toBeTruthy();
 
     // The student takes the exam.
