@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/dom';
+// Every area's catalogs, as the apps register them: a screen tested on its own shows its texts with placeholders filled.
+import '../shared-ui/src/back-office/catalog';
 
 // Chakra's components ask for these browser APIs, which jsdom does not have (a test in Node's environment, such as
 // the build-time render's, has no window at all).

@@ -17,7 +17,8 @@ if (code !== 0) {
   process.exit(code);
 }
 const PREFIX = 'export const messages=JSON.parse(';
-// the catalogs of lingui.config.ts
+// the catalogs of lingui.config.ts (their messages meet in one table at run time: a text translated two ways would
+// read either way, depending on which area loaded last; --strict refuses that)
 const AREAS = ['shared-api/src', 'shared-ui/src', 'shared-ui/src/back-office', 'shell/src', 'student-app/src', 'institute-app/src', 'admin-app/src'];
 for (const area of AREAS) {
   const file = `${area}/locales/en.ts`;
@@ -28,6 +29,26 @@ for (const area of AREAS) {
   const end = text.lastIndexOf(')');
   if (start < 0 || end < start) throw new Error(`${file}: not the compiled form this script knows (lingui compile's output changed)`);
   const messages = JSON.parse(JSON.parse(text.slice(start + PREFIX.length, end)));
-  const kept = Object.fromEntries(Object.entries(messages).filter(([id, m]) => !(typeof m === 'string' && m === id)));
+  // a plain text compiles to itself, or (Lingui 5) to a one-element array of itself
+  const plain = (id, m) => (typeof m === 'string' && m === id) || (Array.isArray(m) && m.length === 1 && m[0] === id);
+  const kept = Object.fromEntries(Object.entries(messages).filter(([id, m]) => !plain(id, m)));
   writeFileSync(full, `${text.slice(0, start)}${PREFIX}${JSON.stringify(JSON.stringify(kept))})${text.slice(end + 1)}`);
+}
+
+if (strict) {
+  const seen = new Map();
+  const clashes = [];
+  for (const area of AREAS) {
+    const text = readFileSync(path.join(ROOT, area, 'locales', 'ne.ts'), 'utf8');
+    const messages = JSON.parse(JSON.parse(text.slice(text.indexOf(PREFIX) + PREFIX.length, text.lastIndexOf(')'))));
+    for (const [id, m] of Object.entries(messages)) {
+      const prev = seen.get(id);
+      if (prev && prev.m !== JSON.stringify(m)) clashes.push(`${id}: ${prev.area} and ${area} translate it differently`);
+      else if (!prev) seen.set(id, { area, m: JSON.stringify(m) });
+    }
+  }
+  if (clashes.length) {
+    console.error(clashes.join('\n'));
+    process.exit(1);
+  }
 }

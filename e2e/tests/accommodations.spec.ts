@@ -3,6 +3,7 @@
  * student's start page and clock show 75 minutes (the e2e server's exam lasts 50); the student switches to another tab
  * during the exam and the institute sees that record of leaving the exam on the result (and filters the list by it).
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { auth, expectToast, loginAs, storedSession, stateFile } from '../support/fixtures';
 import { DEMO_EXAM, demoExamId, mmss } from '../support/exam';
@@ -105,6 +106,13 @@ test('50 % extra time shows on the start page and the clock; leaving the exam is
   await page.goto(`/institute/users/${studentId}`);
   const row = page.getByRole('row', { name: new RegExp(DEMO_EXAM) });
   await expect(row.getByTestId('left-badge')).toContainText('1×');
+  // ... and in the CSV of the student's results: how many times, how many seconds away
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const lines = readFileSync(await (await csv).path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toMatch(/,Times Left The Exam,Time Away \(s\)$/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(new RegExp(`^[^,]*,${email.replaceAll('.', '\\.')},${DEMO_EXAM},.*,1,\\d+$`));
   await page.getByLabel('Only attempts where the student left the exam').check();
   await expect(page.getByRole('row', { name: new RegExp(DEMO_EXAM) })).toHaveCount(1);
   await row.getByRole('button', { name: /^View result of/ }).click();

@@ -41,6 +41,8 @@ async function startExam(page: Page) {
   await page.goto('/student/exams');
   await page.getByRole('button', { name: `Start ${title}` }).click();
   await expect(page).toHaveURL(/\/student\/exams\/start\//);
+  // the rules before the exam say so
+  await expect(page.getByTestId('play-limit')).toHaveText(/^Each listening audio can be played only once in this exam/);
   await page.getByRole('button', { name: 'Get Started' }).click();
   await expect(page).toHaveURL(/\/student\/exams\/exam\//);
   await expect(page.getByTestId('count-total')).toHaveText('Total: 40');

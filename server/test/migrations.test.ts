@@ -104,7 +104,8 @@ const AFTER_BASELINE_TABLES = ['media_renditions', 'attempt_plays', 'attempt_lea
 /** Columns added by the migrations after the baseline: [table, column]. */
 const AFTER_BASELINE_COLUMNS = [
   ['exams', 'play_limit'], ['exams', 'review_policy'], ['results', 'total_score'], ['results', 'reading_score'], ['results', 'listening_score'],
-  ['users', 'time_zone'],
+  ['users', 'time_zone'], ['users', 'language'],
+  ...(['main_heading_alt', 'description_alt', 'option1_alt', 'option2_alt', 'option3_alt', 'option4_alt'] as const).map((c) => ['questions', c] as const),
 ] as const;
 
 describe('drizzle-kit migrations', () => {

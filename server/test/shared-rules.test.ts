@@ -71,6 +71,10 @@ describe('questions: questionSchema in the form and on POST questions/create/new
     ['Listening audio that is an image', { type: 'Listening', question_number: 21, listening: m.image }, 'Listening must be an uploaded audio file'],
     ['Listening audio by file name', { type: 'Listening', question_number: 21, listening: 'tone.mp3' }, 'Listening must be an uploaded audio file'],
     ['long Listening path', { type: 'Listening', question_number: 21, listening: `/media/${'x'.repeat(300)}` }, 'Listening should be less than 300 characters.'],
+    ['long alt text', { description_image: true, description: m.image, description_alt: 'x'.repeat(251) }, 'Description Alt Text should be less than 250 characters.'],
+    ['alt text with a tag', { option_type: 'image', option1: m.image, option2: m.image, option3: m.image, option4: m.image, option3_alt: 'a <b>ladder</b>' }, 'Option 3 Alt Text must be plain text, without HTML'],
+    ['alt text with a character reference', { main_heading_alt: 'a &quot;sign&quot;' }, 'Main Heading Alt Text must be plain text, without HTML'],
+    ['alt text on two lines', { option1_alt: 'a\r\nb' }, 'Option 1 Alt Text must be one line of text'],
   ];
 
   test('a body the form refuses, the server refuses with the same message', async () => {
@@ -92,6 +96,7 @@ describe('questions: questionSchema in the form and on POST questions/create/new
       ['listening options', { type: 'Listening', question_number: 21, listening: m.audio, option_type: 'listening', option1: m.audio, option2: m.audio, option3: m.audio, option4: m.audio }],
       ['listening-and-text options', { type: 'Listening', question_number: 22, listening: m.audio, option_type: 'listeningandtext', option1: lat('하나', m.audio), option2: lat('둘', m.audio), option3: lat('셋', m.audio), option4: lat('넷', m.audio), answer: '4' }],
       ['longest texts', { question_number: 6, main_heading: 'x'.repeat(2000), description: 'x'.repeat(5000), answer_details: 'x'.repeat(5000) }],
+      ['alt texts of every image, the longest', { question_number: 7, option_type: 'image', option1: m.image, option2: m.image, option3: m.image, option4: m.image, main_heading_image: true, main_heading: m.image, description_image: true, description: m.image, main_heading_alt: 'x'.repeat(250), description_alt: '사다리 < 우산 & 가방', option1_alt: 'A hammer', option2_alt: '', option3_alt: 'A ladder', option4_alt: 'A cup' }],
     ];
     for (const [what, patch] of accepted) {
       const body = JSON.parse(JSON.stringify(validQuestion(patch.question_number as number, m, patch))) as Record<string, unknown>;

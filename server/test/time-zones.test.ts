@@ -193,6 +193,32 @@ describe('TIMEFRAME access periods are whole days in the institute\'s zone', () 
     // 20:00Z on the 10th is the 11th in Seoul: the period runs to the end of the 11th there
     assert.equal(a.endTime!.toISOString(), '2030-01-11T14:59:59.999Z');
   });
+  test('read back, the access names its zone (the student\'s institute\'s): an admin elsewhere sees the saved days', async () => {
+    assert.equal((await setZone(w.ids.instB, w.tok.instB, 'Asia/Seoul')).statusCode, 200);
+    assert.equal((await setZone(w.ids.admin, w.tok.admin, 'America/Los_Angeles')).statusCode, 200);
+    try {
+      const r = await save(w.tok.admin, w.ids.admin, w.ids.studentB, { type: 'TIMEFRAME', startTime: '2030-01-10', endTime: '2030-01-12' });
+      assert.ok(r.statusCode < 300, r.body);
+      const read = await w.call('GET', `examaccess/${w.ids.admin}?id=${w.ids.studentB}`, w.tok.admin);
+      assert.equal(read.statusCode, 200, read.body);
+      const a = read.json() as { timeZone: string; startTime: string; endTime: string };
+      // saved as Seoul's days (the institute's), whoever saved them
+      assert.deepEqual(a, { ...a, timeZone: 'Asia/Seoul', startTime: '2030-01-09T15:00:00.000Z', endTime: '2030-01-12T14:59:59.999Z' });
+      assert.deepEqual([dayIn(a.timeZone, new Date(a.startTime)), dayIn(a.timeZone, new Date(a.endTime))], ['2030-01-10', '2030-01-12']);
+      // in the admin's own zone the From instant is another day: that is why the zone is sent
+      assert.deepEqual([dayIn('America/Los_Angeles', new Date(a.startTime)), dayIn('America/Los_Angeles', new Date(a.endTime))], ['2030-01-09', '2030-01-12']);
+      // the institute and the student read the same zone
+      for (const [me, token] of [[w.ids.instB, w.tok.instB], [w.ids.studentB, w.tok.studentB]] as const) {
+        const own = await w.call('GET', `examaccess/${me}?id=${w.ids.studentB}`, token);
+        assert.equal(own.statusCode, 200, own.body);
+        assert.equal(own.json().timeZone, 'Asia/Seoul');
+      }
+      const other = await w.call('GET', `examaccess/${w.ids.admin}?id=${w.ids.student}`, w.tok.admin);
+      assert.equal(other.json().timeZone, 'Asia/Kathmandu');
+    } finally {
+      assert.equal((await setZone(w.ids.admin, w.tok.admin, 'Asia/Kathmandu')).statusCode, 200);
+    }
+  });
   test('a DST zone: the To day ends at its own midnight', async () => {
     assert.equal((await setZone(w.ids.instB, w.tok.instB, 'Europe/London')).statusCode, 200);
     const r = await save(w.tok.instB, w.ids.instB, w.ids.studentB, { type: 'TIMEFRAME', startTime: '2030-03-31', endTime: '2030-03-31' });

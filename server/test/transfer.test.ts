@@ -53,7 +53,7 @@ describe('exam transfer', () => {
     newMp3 = uniqueMp3();
     const pngUrl = await storeMedia(source.db, newPng, 'image/png', 'png', sourceAdmin.id);
     const mp3Url = await storeMedia(source.db, newMp3, 'audio/mpeg', 'mp3', sourceAdmin.id);
-    await source.db.update(questions).set({ description: pngUrl }).where(sql`${questions.examId} = ${sourceExam} and ${questions.questionNumber} = 1`);
+    await source.db.update(questions).set({ description: pngUrl, descriptionAlt: 'A red umbrella' }).where(sql`${questions.examId} = ${sourceExam} and ${questions.questionNumber} = 1`);
     await source.db.update(questions).set({ listening: mp3Url }).where(sql`${questions.examId} = ${sourceExam} and ${questions.questionNumber} = 21`);
     // each listening audio may be played twice: the copy keeps the limit
     await source.db.update(exams).set({ playLimit: 2 }).where(eq(exams.id, sourceExam));
@@ -118,6 +118,7 @@ describe('exam transfer', () => {
     const strip = (q: Question) => ({ ...q, _id: '', exam: '' });
     assert.deepEqual(ours.map(strip), theirs.map(strip)); // same content, media URLs are content-addressed
     assert.equal(ours[0]!.description, `/media/${sha(newPng)}.png`);
+    assert.equal(ours[0]!.description_alt, 'A red umbrella'); // the picture's alt text goes with it
     assert.equal(ours[1]!.listening, `/media/${sha(newMp3)}.mp3`);
     assert.ok(ours.every((q) => q.exam === copy._id));
 
@@ -224,6 +225,9 @@ describe('exam transfer: failures of the other side leave nothing behind', () =>
     assert.equal(copy.review_policy, 'answers', 'a site from before review policies: the default');
     assert.equal(copy.question_count, 2);
     assert.equal(copy.play_limit, null); // a deployment from before play limits sends none: no limit
+    // nor alt texts: none
+    const [q1] = await dest.db.select().from(questions).where(sql`${questions.examId} = ${copy._id} and ${questions.questionNumber} = 1`);
+    assert.equal(q1!.descriptionAlt, '');
     // a limit this deployment does not offer is not copied
     answers.list = [{ ...remoteExam, play_limit: 99 }];
     const odd = await transfer();
@@ -271,6 +275,12 @@ describe('exam transfer: failures of the other side leave nothing behind', () =>
     await expectFailure('bad data: two questions have the same number');
     answers = { list: [remoteExam], questions: [question(1, { option1: '' })] };
     await expectFailure('bad data: question 1: Option 1 cannot be empty.');
+    answers = { list: [remoteExam], questions: [question(1, { description_alt: '<img src=x onerror=alert(1)>' })] };
+    await expectFailure('bad data: question 1: Description Alt Text must be plain text, without HTML');
+    answers = { list: [remoteExam], questions: [question(1, { option2_alt: 'x'.repeat(251) })] };
+    await expectFailure('bad data: question 1: Option 2 Alt Text should be less than 250 characters.');
+    answers = { list: [remoteExam], questions: [question(1, { option2_alt: ['a'] })] };
+    await expectFailure('bad data: question 1: option2_alt is not text');
     answers = { list: [remoteExam], questions: [question(1, { description: 'http://169.254.169.254/x.png', description_image: true })] };
     await expectFailure('bad data: question 1: a media reference is not a media file of the other site');
   });

@@ -91,9 +91,10 @@ export const apiBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure
     }
     return { data, meta: { response: res } };
   } catch (e) {
-    // cancelled by RTK Query (not by the timeout, which counts as an unreachable server)
-    if (!timeout.signal.aborted && (signal?.aborted || (e as Error).name === 'AbortError')) return { error: { status: 0, error: 'Request aborted' } };
-    return { error: { status: 0, error: 'Network Error' } };
+    // cancelled by RTK Query (not by the timeout, which counts as an unreachable server); English, as the server's
+    // own texts: errorText shows them in the current language
+    if (!timeout.signal.aborted && (signal?.aborted || (e as Error).name === 'AbortError')) return { error: { status: 0, error: /*i18n*/ 'Request aborted' } };
+    return { error: { status: 0, error: /*i18n*/ 'Network Error' } };
   } finally {
     clearTimeout(timer);
   }

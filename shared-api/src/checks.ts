@@ -6,6 +6,10 @@
  */
 import { PASSWORD_MIN } from './constants';
 
+/**
+ * The rules' messages, in English as the spec words them (the server writes them too). Each one these build is listed
+ * in ./validation-messages.ts for translation; a screen shows it through translateServerMessage (./i18n.ts).
+ */
 export const msg = {
   empty: (label: string) => `${label} cannot be empty.`,
   invalid: (label: string) => ` Invalid ${label}.`,

@@ -1,4 +1,8 @@
-/** Business constants and user-facing messages from the spec (sections 8 and 9). */
+/**
+ * Business constants and user-facing messages from the spec (sections 8 and 9). The server imports this file: the
+ * wordings screens show (MSG, option labels) read translated through ./wording.ts, and stay English on the server.
+ */
+import { labelled, words } from './wording';
 
 export const EXAM_DURATION_SECONDS = 50 * 60;
 export const QUESTIONS_PER_TYPE = 20;
@@ -18,11 +22,11 @@ export const MAX_SCORE = TOTAL_QUESTIONS * POINTS_PER_QUESTION;
  *   the exam; until then the student sees what `marks` shows.
  * Institutes and admins always see everything.
  */
-export const REVIEW_POLICIES = [
-  { value: 'score', label: 'Score only' },
-  { value: 'marks', label: 'Which questions were right or wrong' },
-  { value: 'answers', label: 'The correct answers too' },
-] as const;
+export const REVIEW_POLICIES = labelled([
+  { value: 'score', label: /*i18n*/ 'Score only' },
+  { value: 'marks', label: /*i18n*/ 'Which questions were right or wrong' },
+  { value: 'answers', label: /*i18n*/ 'The correct answers too' },
+]);
 export const DEFAULT_REVIEW_POLICY = 'answers';
 export const UNANSWERED = '0';
 export const TOAST_DURATION_MS = 5000;
@@ -42,13 +46,17 @@ export const SEARCH_MAX = 100;
 /** the response header with the number of rows a paged list has in all */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
-/** Extra time (accommodations): the percentages offered, the minutes' bounds, the rule's messages. */
+/**
+ * Extra time (accommodations): the percentages offered, the minutes' bounds, the rule's messages (English: the server
+ * writes them too; the screens translate them as they show them, ./i18n.ts translateServerMessage).
+ */
 export const EXTRA_TIME_PERCENTS = [25, 50, 100] as const;
 export const EXTRA_MINUTES_MAX = 300;
 export const EXTRA_TIME_MSG = {
-  kind: 'Extra time is required',
-  percent: 'Extra time must be 25, 50 or 100 %',
-  minutes: `Minutes must be a whole number from 1 to ${EXTRA_MINUTES_MAX}`,
+  kind: /*i18n*/ 'Extra time is required',
+  percent: /*i18n*/ 'Extra time must be 25, 50 or 100 %',
+  // EXTRA_MINUTES_MAX written out, so that the text is extracted (a test checks it)
+  minutes: /*i18n*/ 'Minutes must be a whole number from 1 to 300',
 } as const;
 /** At most this many records of leaving the exam are kept per attempt (the rest are ignored). */
 export const LEAVES_MAX = 500;
@@ -57,32 +65,37 @@ export const EXAM_TYPES = ['private', 'public', 'free_for_all'] as const;
 
 /** How many times each listening audio may be played in an attempt, as the exam dialog offers it (null: no limit). */
 export const PLAY_LIMITS = [1, 2, 3] as const;
-/** The server's refusal of a play beyond the exam's limit (409), and the play control's reason when none are left. */
-export const NO_PLAYS_LEFT = 'No plays left';
+/** The play control's reason when no plays are left (English: translated where it is shown). */
+export const NO_PLAYS_LEFT = /*i18n*/ 'No plays left';
 
-export const ACCESS_TYPES = [
-  { value: 'SELECTEDEXAM', label: 'Specific Exams' },
-  { value: 'CREATOR-AND-PUBLIC-ALL', label: 'Institute And Public Exams' },
-  { value: 'PUBLIC-ALL', label: 'Public Exams (No Limit)' },
-  { value: 'TIMEFRAME', label: 'Time Frame' },
-  { value: 'ALL-X-TIMES', label: 'Limited Number' },
-  { value: 'ALL', label: 'All Exams (No Limit)' },
-  { value: 'FREE-ALL', label: 'Free Exams Only' },
-] as const;
+/** The exam-access types; each label reads in the current language. */
+export const ACCESS_TYPES = labelled([
+  { value: 'SELECTEDEXAM', label: /*i18n*/ 'Specific Exams' },
+  { value: 'CREATOR-AND-PUBLIC-ALL', label: /*i18n*/ 'Institute And Public Exams' },
+  { value: 'PUBLIC-ALL', label: /*i18n*/ 'Public Exams (No Limit)' },
+  { value: 'TIMEFRAME', label: /*i18n*/ 'Time Frame' },
+  { value: 'ALL-X-TIMES', label: /*i18n*/ 'Limited Number' },
+  { value: 'ALL', label: /*i18n*/ 'All Exams (No Limit)' },
+  { value: 'FREE-ALL', label: /*i18n*/ 'Free Exams Only' },
+]);
 
-export const MSG = {
-  authError: 'Authentication Error',
-  invalidCredentials: 'Invalid Credentials',
-  notAuthenticated: 'You have to authenticate before proceedings ',
-  tokenExpired: 'Token Expired',
-  loginAgain: 'Please Login again',
-  loadError: 'Load Error',
-  examRunningQuit: 'Exam is Running, it will affect the unsaved changes, Are you sure want to quit?',
-  submitConfirm: 'Time is still remaining , Are you sure want to submit and end exam?',
-  examEnded: 'Congratulation, Exam Ended',
+/** The spec's messages in English, as the server writes them and the schemas hold them. */
+export const MSG_EN = {
+  authError: /*i18n*/ 'Authentication Error',
+  invalidCredentials: /*i18n*/ 'Invalid Credentials',
+  notAuthenticated: /*i18n*/ 'You have to authenticate before proceedings ',
+  tokenExpired: /*i18n*/ 'Token Expired',
+  loginAgain: /*i18n*/ 'Please Login again',
+  loadError: /*i18n*/ 'Load Error',
+  examRunningQuit: /*i18n*/ 'Exam is Running, it will affect the unsaved changes, Are you sure want to quit?',
+  submitConfirm: /*i18n*/ 'Time is still remaining , Are you sure want to submit and end exam?',
+  examEnded: /*i18n*/ 'Congratulation, Exam Ended',
   notVerified:
-    "You are not verified because any institutes haven't enroll you. And you cannot attend exam created by admin or institutes.",
-  seeHowToContact: 'See How to Contact?',
-  confirmPasswordMismatch: 'Confirm Password doesnot match',
-  notFoundTitle: 'Page Not Found',
+    /*i18n*/ "You are not verified because any institutes haven't enroll you. And you cannot attend exam created by admin or institutes.",
+  seeHowToContact: /*i18n*/ 'See How to Contact?',
+  confirmPasswordMismatch: /*i18n*/ 'Confirm Password doesnot match',
+  notFoundTitle: /*i18n*/ 'Page Not Found',
 } as const;
+
+/** The spec's messages (toasts, dialogs), each read in the current language: `MSG.authError`. */
+export const MSG = words(MSG_EN);

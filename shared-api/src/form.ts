@@ -8,6 +8,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AnyObjectSchema, ValidationError } from 'yup';
 import type { LazySchema } from './lazy-schemas';
+import { i18n } from './i18n';
 
 export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -44,10 +45,10 @@ function fromFunction<T>(validate: (values: T) => FormErrors<T>) {
 const checked = <T,>(o: { toInput?: (values: T) => unknown }, values: T) => (o.toInput ? o.toInput(values) : values);
 
 /** Shown when the rules themselves could not be fetched (offline before the first form of the session). */
-export const FORM_OFFLINE = 'Could not check the form: no connection. Please try again.';
+export const FORM_OFFLINE = /*i18n*/ 'Could not check the form: no connection. Please try again.';
 
 let reportFormProblem: (message: string) => void = () => {};
-/** The UI kit tells the hook how to tell the user (a toast) when a form cannot be checked. */
+/** The UI kit tells the hook how to tell the user (a toast, in the current language) when a form cannot be checked. */
 export function onFormProblem(report: (message: string) => void) {
   reportFormProblem = report;
 }
@@ -98,7 +99,7 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
       try {
         checker = await rules();
       } catch {
-        reportFormProblem(FORM_OFFLINE);
+        reportFormProblem(i18n._(FORM_OFFLINE));
         return;
       }
       try {

@@ -14,6 +14,8 @@
  */
 import { setupI18n, type Messages } from '@lingui/core';
 import { messages as en } from './locales/en';
+import { setWordingTranslator } from './wording';
+import { matchServerTemplate } from './server-templates';
 
 /**
  * The one instance (shared-api is a shared singleton: every remote uses this one). A message in no catalog is its
@@ -150,16 +152,33 @@ export function formatNumber(n: number, decimals = 0): string {
 }
 
 /**
- * The text of a server's `{ error }` in the current language: the spec's messages (./server-messages.ts lists them)
- * have translations; anything else (a field's name in a validation message, say) is shown as the server wrote it.
+ * The text of a server's `{ error }` in the current language: the spec's messages (./server-messages.ts lists them,
+ * the rules' messages are extracted where they are defined, ./validation-messages.ts lists those built from a label)
+ * have translations, and so have the texts the server builds with values (./server-templates.ts: their numbers in the
+ * language's digits, a text inside one translated in turn); anything else (a field's name in a validation message,
+ * say) is shown as the server wrote it.
  */
 export function translateServerMessage(text: string): string {
   if (current === 'en') return text;
-  const t = i18n._(text.trim());
-  return t === text.trim() ? text : t;
+  return translateText(text.trim()) ?? text;
+}
+
+/** A server text's translation, or null when it has none. */
+function translateText(text: string): string | null {
+  const t = i18n._(text);
+  if (t !== text) return t;
+  const built = matchServerTemplate(text);
+  if (!built) return null;
+  const values: Record<string, string> = {};
+  for (const [name, { kind, value }] of Object.entries(built.values)) {
+    values[name] = kind === 'number' ? localDigits(value) : (translateText(value.trim()) ?? value);
+  }
+  return i18n._(built.id, values);
 }
 
 current = deviceLanguage();
 i18n.load({ en: {}, ne: {} });
 activate();
+// the wordings the server shares (MSG, ROLE_LABEL, option labels) read in the current language
+setWordingTranslator((id) => i18n._(id));
 registerCatalogs('shared-api', en, () => import(/* webpackChunkName: "i18n-api-ne" */ './locales/ne'));

@@ -8,6 +8,7 @@ export * from './i18n';
 export * from './types';
 export * from './constants';
 export * from './dates';
+export * from './alt-text';
 export * from './checks';
 export type { LoginValues } from './validation';
 export * from './session';

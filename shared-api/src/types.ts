@@ -1,8 +1,10 @@
 /** Entity shapes exchanged with the REST API (spec section 3). Ids are strings named `_id`. */
+import { words } from './wording';
 
 export type Role = 0 | 1 | 2;
 export const ROLE = { student: 0, institute: 1, admin: 2 } as const;
-export const ROLE_LABEL: Record<Role, string> = { 0: 'Student', 1: 'Institute', 2: 'Admin' };
+/** A role's name, read in the current language. */
+export const ROLE_LABEL: Readonly<Record<Role, string>> = words({ 0: /*i18n*/ 'Student', 1: /*i18n*/ 'Institute', 2: /*i18n*/ 'Admin' });
 
 export interface User {
   _id: string;
@@ -114,9 +116,22 @@ export interface QuestionFields {
   /** '1'..'4' */
   answer: string;
   answer_details: string;
+  /**
+   * The alternative text of each image (the main heading's and the description's when they are images, the options'
+   * when option_type is image), as the author gave it; '' for none (the screens then say which image it is).
+   */
+  main_heading_alt: string;
+  description_alt: string;
+  option1_alt: string;
+  option2_alt: string;
+  option3_alt: string;
+  option4_alt: string;
 }
 
-export interface Question extends Omit<QuestionFields, 'answer' | 'answer_details'> {
+/** The fields holding an image's alternative text (QuestionFields). */
+export type AltTextKey = 'main_heading_alt' | 'description_alt' | 'option1_alt' | 'option2_alt' | 'option3_alt' | 'option4_alt';
+
+export interface Question extends Omit<QuestionFields, 'answer' | 'answer_details' | AltTextKey>, Partial<Pick<QuestionFields, AltTextKey>> {
   _id: string;
   exam: string;
   /** absent for a student while the attempt runs */
@@ -216,6 +231,8 @@ export interface ExamAccess {
   completed_times: number;
   exams: ExamAccessExam[];
   user: string;
+  /** the time zone whose days startTime and endTime are (the student's institute's): show them in it */
+  timeZone: string;
 }
 
 export interface UploadedFile {

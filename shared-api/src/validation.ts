@@ -1,9 +1,11 @@
 /**
  * The shared checker (spec section 5): one place for every rule's message, used by forms and by the server.
- * Messages are the spec's exact strings, including its spacing.
+ * Messages are the spec's exact strings, including its spacing, in English whatever the interface's language: the
+ * server writes them too, and a schema built in one language would keep it. Screens show them through
+ * translateServerMessage (./i18n.ts); the built ones are listed in ./validation-messages.ts.
  */
 import * as yup from 'yup';
-import { NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, MSG } from './constants';
+import { NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, MSG_EN } from './constants';
 import { EMAIL_RE, isChosen, msg } from './checks';
 
 export { EMAIL_RE, isChosen, msg };
@@ -28,7 +30,7 @@ export const confirmOf = (field: string, label = 'Confirm Password') =>
     .string()
     .required(msg.empty(label))
     .min(PASSWORD_MIN, msg.min(label, PASSWORD_MIN))
-    .oneOf([yup.ref(field)], MSG.confirmPasswordMismatch);
+    .oneOf([yup.ref(field)], MSG_EN.confirmPasswordMismatch);
 
 export const loginSchema = yup.object({ email: email('Email'), password: password('Password') });
 export type LoginValues = yup.InferType<typeof loginSchema>;

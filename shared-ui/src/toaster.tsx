@@ -8,8 +8,9 @@
  */
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, onFormProblem } from 'shared-api';
+import { TOAST_DURATION_MS, i18n, onFormProblem } from 'shared-api';
 import { loadOverlay, overlayNow, useOverlay } from './overlays';
+import { useLanguage } from './i18n';
 
 type Kind = 'error' | 'success' | 'info';
 interface Note { type: Kind; title: string; description?: string; id?: string }
@@ -79,8 +80,9 @@ function ToastRegion() {
 
 /** Toasts shown without the toast module (it could not be fetched): same place, same text, same duration. */
 function FallbackToasts({ notes }: { notes: (Note & { key: number })[] }) {
+  useLanguage();
   return (
-    <Stack position="fixed" bottom="4" insetEnd="4" gap="2" zIndex="toast" maxW="sm" role="region" aria-label="Notifications">
+    <Stack position="fixed" bottom="4" insetEnd="4" gap="2" zIndex="toast" maxW="sm" role="region" aria-label={i18n._('Notifications')}>
       {notes.map((n) => (
         <Box key={n.key} role="status" data-testid="toast" bg={n.type === 'error' ? 'red.solid' : n.type === 'success' ? 'green.solid' : 'blue.solid'}
           color="white" px="4" py="3" borderRadius="l2" boxShadow="lg">

@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
-import { MSG, endSession, noticeShown, registerCatalogs, tokenExpiry, useAppDispatch, useSession } from 'shared-api';
+import { MSG, endSession, noticeShown, tokenExpiry, useAppDispatch, useSession } from 'shared-api';
 import { Navigate, NotFoundPage, Route, Routes, notify, useCatalogs } from 'shared-ui';
-import { messages as en } from './locales/en';
 import { AREAS } from './areas';
+import { SHELL_CATALOG } from './catalog';
 import { AreaGuard } from './guards';
 import { LoginPage } from './login-page';
 
 /** Tells the user once when a stored session was dropped, and logs out when the token expires while open. */
-registerCatalogs('shell', en, () => import(/* webpackChunkName: "i18n-shell-ne" */ './locales/ne'));
-
 function useSessionExpiry() {
   const { token, notice } = useSession();
   const dispatch = useAppDispatch();
@@ -38,7 +36,7 @@ function Home() {
 
 export function App() {
   // nothing renders half in one language: the shell's, the UI kit's and the API's catalogs first
-  useCatalogs('shared-api', 'shared-ui', 'shell');
+  useCatalogs('shared-api', 'shared-ui', SHELL_CATALOG);
   useSessionExpiry();
   return (
     <Routes>

@@ -36,7 +36,7 @@ export function LoginCard({ formRef, onSubmit, email, password, submitting = fal
         <form ref={formRef} onSubmit={onSubmit} method="post" noValidate>
         <Stack gap="5">
           <Stack gap="1">
-            <Heading as="h1" size="xl">EPS-TOPIK Mock Exam</Heading>
+            <Heading as="h1" size="xl">{i18n._('EPS-TOPIK Mock Exam')}</Heading>
             <Text color="fg.muted" fontSize="sm">{i18n._('Sign in to continue')}</Text>
           </Stack>
           <TextField label={i18n._('Email')} name="email" type="email" autoComplete="username" inputMode="email" {...email} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary, LoadingState } from 'shared-ui';
 import { loadRemoteApp } from './remotes';
-import type { RemoteName } from 'shared-api';
+import { i18n, type RemoteName } from 'shared-api';
 
 /** Renders a role's remote; an unreachable remote shows a clear message with Retry, never a blank page. */
 export function RemoteArea({ name }: { name: RemoteName }) {
@@ -10,8 +10,8 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   return (
     <ErrorBoundary
       key={attempt}
-      title="This part of the platform could not be loaded"
-      message="The server did not answer. Check your internet connection, then press Retry."
+      title={i18n._('This part of the platform could not be loaded')}
+      message={i18n._('The server did not answer. Check your internet connection, then press Retry.')}
       onRetry={() => setAttempt((n) => n + 1)}
     >
       <Suspense fallback={<LoadingState />}>

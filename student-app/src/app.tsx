@@ -1,6 +1,6 @@
-import { prefetchExamLists, registerCatalogs } from 'shared-api';
+import { i18n, prefetchExamLists } from 'shared-api';
 import { AppLayout, Dashboard, NotFoundPage, ProfilePage, Route, Routes, useCatalogs, useLocation, type NavItem } from 'shared-ui';
-import { messages as en } from './locales/en';
+import { STUDENT_CATALOG } from './catalog';
 import { useShortLandscape } from './exam/use-landscape';
 import { ExamListPage } from './pages/exam-list-page';
 import { ContactPage, ExamPage, ExamStartPage, ResultPage, ResultSheetPage, ResultsPage } from './pages/lazy';
@@ -10,17 +10,16 @@ import { paths } from './paths';
 // own (RTK Query's first dispatch warms its reducers: with this module's evaluation it made one long task on a phone).
 if (typeof window !== 'undefined' && window.location.pathname.replace(/\/$/, '') === paths.exams) setTimeout(() => prefetchExamLists(), 0);
 
-registerCatalogs('student-app', en, () => import(/* webpackChunkName: "i18n-student-ne" */ './locales/ne'));
-
+// the layout shows each label in the user's language (i18n._ where it renders them)
 const nav: NavItem[] = [
-  { label: 'Exam List', to: paths.exams },
-  { label: 'Results', to: paths.results },
-  { label: 'Profile', to: paths.profile },
+  { label: /*i18n*/ 'Exam List', to: paths.exams },
+  { label: /*i18n*/ 'Results', to: paths.results },
+  { label: /*i18n*/ 'Profile', to: paths.profile },
 ];
 
 /** The student area: everything a student needs and nothing of the back office. */
 export default function StudentApp() {
-  useCatalogs('student-app');
+  useCatalogs(STUDENT_CATALOG);
   const { pathname } = useLocation();
   const landscape = useShortLandscape();
   const onExam = pathname.startsWith(`${paths.exams}/exam/`);
@@ -44,9 +43,9 @@ export default function StudentApp() {
       topNav={landscape && !onExam && !onStart}
     >
       <Routes>
-        <Route index element={<Dashboard title="Dashboard" cards={[
-          { label: 'Exam List', stat: 'availableExams', to: paths.exams },
-          { label: 'Results', stat: 'results', to: paths.results },
+        <Route index element={<Dashboard title={i18n._('Dashboard')} cards={[
+          { label: /*i18n*/ 'Exam List', stat: 'availableExams', to: paths.exams },
+          { label: /*i18n*/ 'Results', stat: 'results', to: paths.results },
         ]} />} />
         <Route path="exams" element={<ExamListPage />} />
         <Route path="exams/start/:examId" element={<ExamStartPage />} />

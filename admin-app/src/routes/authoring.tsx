@@ -18,8 +18,8 @@ const scope: AuthoringScope = {
 };
 
 export const authoringNav: NavItem[] = [
-  { label: 'Exam List', to: paths.exams },
-  { label: 'Category', to: paths.categories },
+  { label: /*i18n*/ 'Exam List', to: paths.exams },
+  { label: /*i18n*/ 'Category', to: paths.categories },
 ];
 
 export const authoringRoutes = (

@@ -8,11 +8,11 @@ import { paths } from '../paths';
 const perms = peoplePermissions('admin', paths.home);
 
 export const peopleNav: NavItem[] = [
-  { label: 'Manage User', to: paths.users },
-  { label: 'Manage Institute', to: paths.institutes },
-  { label: 'View Report', to: paths.reports },
-  { label: 'Todays Results', to: paths.results },
-  { label: 'Profile', to: paths.profile },
+  { label: /*i18n*/ 'Manage User', to: paths.users },
+  { label: /*i18n*/ 'Manage Institute', to: paths.institutes },
+  { label: /*i18n*/ 'View Report', to: paths.reports },
+  { label: /*i18n*/ 'Todays Results', to: paths.results },
+  { label: /*i18n*/ 'Profile', to: paths.profile },
 ];
 
 export const peopleRoutes = (

@@ -2,6 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { makeStore, sessionActions, StoreProvider, type User } from 'shared-api';
 import { MemoryRouter, UiProvider } from 'shared-ui';
 import { TransferExamPage } from './transfer-exam-page';
+// the app's messages (with placeholders), registered as the app does
+import '../catalog';
 
 const remoteExam = {
   _id: 'r1', title: 'EPS-TOPIK Mock Test 1', type: 'public', is_cbt: false, status: 1, category: null, exam: '', question_count: 40,

@@ -3,7 +3,7 @@
  * View My Details); Get Exams lists that deployment's exams; saving one copies it here, hidden, with its media.
  */
 import { useId, useState } from 'react';
-import { errorText, transferSiteSchema, useForm, useSession, type Exam, type RemoteExam } from 'shared-api';
+import { errorText, formatNumber, i18n, transferSiteSchema, translateServerMessage, useForm, useSession, type Exam, type RemoteExam } from 'shared-api';
 import { useGetTransferExamsMutation, useTransferExamMutation, type TransferSite } from 'shared-api/back-office';
 import {
   Box, Button, ConfirmDialog, EmptyState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack, Text,
@@ -12,16 +12,23 @@ import {
 import { ExamCard } from 'shared-ui/back-office';
 import { paths } from '../paths';
 
+/** The spec's texts (English, as the server writes the titles; marked: shown translated). */
 export const TRANSFER_TEXT = {
-  getFailed: 'Error Getting Exam',
-  saveFailed: 'Error Transfering Exam',
-  saved: 'Successfully Transfered Exam',
-  confirm: 'Are you sure you want to save this exam?',
-  empty: 'No Exams Found',
+  getFailed: /*i18n*/ 'Error Getting Exam',
+  saveFailed: /*i18n*/ 'Error Transfering Exam',
+  saved: /*i18n*/ 'Successfully Transfered Exam',
+  confirm: /*i18n*/ 'Are you sure you want to save this exam?',
+  empty: /*i18n*/ 'No Exams Found',
 } as const;
 
-/** The server answers '<title>: <reason>'; the toast shows the title once and the reason under it. */
-const reasonOf = (err: unknown, title: string) => errorText(err, '').replace(new RegExp(`^${title}:\\s*`), '') || undefined;
+/**
+ * The server answers '<title>: <reason>' (the title in English); the toast shows the title once and the reason under
+ * it (a reason among the server's messages in the interface's language).
+ */
+const reasonOf = (err: unknown, title: string) => {
+  const reason = errorText(err, '').replace(new RegExp(`^${title}:\\s*`), '');
+  return reason ? translateServerMessage(reason) : undefined;
+};
 
 
 export function TransferExamPage() {
@@ -47,7 +54,7 @@ export function TransferExamPage() {
         setSite(next);
       } catch (e) {
         setSite(null);
-        notify.error(TRANSFER_TEXT.getFailed, reasonOf(e, TRANSFER_TEXT.getFailed));
+        notify.error(i18n._(TRANSFER_TEXT.getFailed), reasonOf(e, TRANSFER_TEXT.getFailed));
       }
     },
   });
@@ -56,21 +63,21 @@ export function TransferExamPage() {
 
   return (
     <>
-      <PageHeader title="Transfer Exam" />
+      <PageHeader title={i18n._('Transfer Exam')} />
       <Stack gap="6">
-        <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit(e)} aria-label="Other deployment">
+        <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit(e)} aria-label={i18n._('Other deployment')}>
           <Stack gap="4">
             <Text color="fg.muted" fontSize="sm">
-              An admin of the other deployment finds its UserId and Token under Profile, View My Details.
+              {i18n._('An admin of the other deployment finds its UserId and Token under Profile, View My Details.')}
             </Text>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <TextField label="Website Name" placeholder="https://exams.example.com/" inputMode="url" autoComplete="url"
+              <TextField label={i18n._('Website Name')} placeholder="https://exams.example.com/" inputMode="url" autoComplete="url"
                 {...form.field('url')} error={form.errors.url} />
-              <TextField label="UserId" autoComplete="off" spellCheck={false} {...form.field('userId')} error={form.errors.userId} />
-              <TextField label="Token" type="password" autoComplete="off" spellCheck={false} {...form.field('token')} error={form.errors.token} />
+              <TextField label={i18n._('UserId')} autoComplete="off" spellCheck={false} {...form.field('userId')} error={form.errors.userId} />
+              <TextField label={i18n._('Token')} type="password" autoComplete="off" spellCheck={false} {...form.field('token')} error={form.errors.token} />
             </SimpleGrid>
             <HStack>
-              <Button type="submit" loading={listing.isLoading} loadingText="Getting Exams">Get Exams</Button>
+              <Button type="submit" loading={listing.isLoading} loadingText={i18n._('Getting Exams')}>{i18n._('Get Exams')}</Button>
             </HStack>
           </Stack>
         </form>
@@ -78,24 +85,28 @@ export function TransferExamPage() {
         {saved && (
           <Box role="status" borderWidth="1px" borderRadius="md" p="3" bg="green.subtle">
             <HStack gap="3" flexWrap="wrap">
-              <Text flex="1">“{saved.title}” was saved here as a hidden exam with {saved.question_count} questions.</Text>
-              <Button size="sm" variant="outline" onClick={() => navigate(`${paths.exams}/exam/${saved._id}`)}>Open Exam</Button>
+              <Text flex="1">
+                {i18n._('“{title}” was saved here as a hidden exam with {count, plural, one {{n} question} other {{n} questions}}.', {
+                  title: saved.title, count: saved.question_count, n: formatNumber(saved.question_count),
+                })}
+              </Text>
+              <Button size="sm" variant="outline" onClick={() => navigate(`${paths.exams}/exam/${saved._id}`)}>{i18n._('Open Exam')}</Button>
             </HStack>
           </Box>
         )}
 
         {listing.isLoading ? (
-          <LoadingState label="Getting Exams…" />
+          <LoadingState label={i18n._('Getting Exams…')} />
         ) : exams ? (
           exams.length === 0 ? (
-            <EmptyState title={TRANSFER_TEXT.empty} />
+            <EmptyState title={i18n._(TRANSFER_TEXT.empty)} />
           ) : (
-            <Stack gap="3" as="section" aria-label="Exams of the other deployment">
-              <Heading as="h2" size="md">Exams ({exams.length})</Heading>
+            <Stack gap="3" as="section" aria-label={i18n._('Exams of the other deployment')}>
+              <Heading as="h2" size="md">{i18n._('Exams ({count})', { count: formatNumber(exams.length) })}</Heading>
               <SimpleGrid columns={{ base: 1, md: 3, lg: 4 }} gap="4">
                 {exams.map((e) => (
                   <ExamCard key={e._id} exam={e} showStatus={false} testId="remote-exam-card">
-                    <Button size="sm" onClick={() => setChosen(e)} aria-label={`Save ${e.title}`}>Save Exam</Button>
+                    <Button size="sm" onClick={() => setChosen(e)} aria-label={i18n._('Save {title}', { title: e.title })}>{i18n._('Save Exam')}</Button>
                   </ExamCard>
                 ))}
               </SimpleGrid>
@@ -106,22 +117,26 @@ export function TransferExamPage() {
 
       <ConfirmDialog
         open={!!chosen}
-        title="Save Exam"
-        message={TRANSFER_TEXT.confirm}
+        title={i18n._('Save Exam')}
+        message={i18n._(TRANSFER_TEXT.confirm)}
         onClose={() => setChosen(null)}
         onConfirm={async () => {
           if (!chosen || !site || !user) return;
           try {
             const copy = await transferExam({ currentUserId: user._id, site, exam: chosen._id }).unwrap();
-            notify.success(TRANSFER_TEXT.saved);
+            notify.success(i18n._(TRANSFER_TEXT.saved));
             setSaved(copy);
             setChosen(null);
           } catch (e) {
-            notify.error(TRANSFER_TEXT.saveFailed, reasonOf(e, TRANSFER_TEXT.saveFailed));
+            notify.error(i18n._(TRANSFER_TEXT.saveFailed), reasonOf(e, TRANSFER_TEXT.saveFailed));
           }
         }}
       >
-        {chosen && <Text mt="2" fontWeight="medium">{chosen.title} ({chosen.question_count} questions)</Text>}
+        {chosen && (
+          <Text mt="2" fontWeight="medium">
+            {i18n._('{title} ({count, plural, one {{n} question} other {{n} questions}})', { title: chosen.title, count: chosen.question_count, n: formatNumber(chosen.question_count) })}
+          </Text>
+        )}
       </ConfirmDialog>
     </>
   );

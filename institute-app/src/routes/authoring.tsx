@@ -16,7 +16,7 @@ const scope: AuthoringScope = {
   canAddExam: (user) => user.institute_role === 1,
 };
 
-export const authoringNav: NavItem[] = [{ label: 'Exam List', to: paths.exams }];
+export const authoringNav: NavItem[] = [{ label: /*i18n*/ 'Exam List', to: paths.exams }];
 
 export const authoringRoutes = (
   <>

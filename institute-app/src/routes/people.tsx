@@ -6,9 +6,9 @@ import { paths } from '../paths';
 const perms = peoplePermissions('institute', paths.home);
 
 export const peopleNav: NavItem[] = [
-  { label: 'Manage User', to: paths.users },
-  { label: 'Todays Results', to: paths.results },
-  { label: 'Profile', to: paths.profile },
+  { label: /*i18n*/ 'Manage User', to: paths.users },
+  { label: /*i18n*/ 'Todays Results', to: paths.results },
+  { label: /*i18n*/ 'Profile', to: paths.profile },
 ];
 
 export const peopleRoutes = (

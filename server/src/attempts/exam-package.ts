@@ -50,6 +50,12 @@ const STUDENT_COLUMNS = {
   option3: questions.option3,
   option4: questions.option4,
   listening: questions.listening,
+  mainHeadingAlt: questions.mainHeadingAlt,
+  descriptionAlt: questions.descriptionAlt,
+  option1Alt: questions.option1Alt,
+  option2Alt: questions.option2Alt,
+  option3Alt: questions.option3Alt,
+  option4Alt: questions.option4Alt,
 };
 
 /** `{ ..., "bytes": N }` where N counts the JSON itself: the digits of N are part of what they count. */

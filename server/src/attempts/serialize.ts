@@ -1,7 +1,7 @@
 /** Row → JSON shapes for attempts, results and questions (shared-api's types.ts and endpoints/student-exam.ts). */
 import type { Attempt as AttemptRow, Question as QuestionRow, Result as ResultRow } from '../db/schema.ts';
 import type {
-  Attempt, OptionType, Question as QuestionJson, QuestionType, Result as ResultJson, ResultAnswer,
+  AltTextKey, Attempt, OptionType, QuestionFields, Question as QuestionJson, QuestionType, Result as ResultJson, ResultAnswer,
 } from 'shared-api/types';
 
 export type AttemptJson = Attempt;
@@ -23,8 +23,11 @@ export function toAttemptJson(row: AttemptRow, now: Date): AttemptJson {
 export type QuestionLike = Omit<QuestionRow, 'answer' | 'answerDetails' | 'createdAt' | 'updatedAt'>
   & Partial<Pick<QuestionRow, 'answer' | 'answerDetails'>>;
 
-export function toQuestionJson(row: QuestionLike): QuestionJson {
-  const q: QuestionJson = {
+/** A question as the server sends it: always with its alt texts (only older stored copies lack them). */
+export type ServedQuestion = QuestionJson & Pick<QuestionFields, AltTextKey>;
+
+export function toQuestionJson(row: QuestionLike): ServedQuestion {
+  const q: ServedQuestion = {
     _id: row.id,
     exam: row.examId,
     type: row.type as QuestionType,
@@ -41,6 +44,12 @@ export function toQuestionJson(row: QuestionLike): QuestionJson {
     option3: row.option3,
     option4: row.option4,
     listening: row.listening,
+    main_heading_alt: row.mainHeadingAlt,
+    description_alt: row.descriptionAlt,
+    option1_alt: row.option1Alt,
+    option2_alt: row.option2Alt,
+    option3_alt: row.option3Alt,
+    option4_alt: row.option4Alt,
   };
   // Only a finished attempt's questions carry these keys at all (a running one must not even show them empty).
   if (row.answer !== undefined) q.answer = row.answer;

@@ -114,6 +114,13 @@ export const questions = pgTable('questions', {
   /** '1'..'4' */
   answer: text('answer').notNull(),
   answerDetails: text('answer_details').notNull().default(''),
+  /** each image's alternative text as the author gave it ('' none: the screens say which image it is) */
+  mainHeadingAlt: text('main_heading_alt').notNull().default(''),
+  descriptionAlt: text('description_alt').notNull().default(''),
+  option1Alt: text('option1_alt').notNull().default(''),
+  option2Alt: text('option2_alt').notNull().default(''),
+  option3Alt: text('option3_alt').notNull().default(''),
+  option4Alt: text('option4_alt').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('questions_exam_number_uq').on(t.examId, t.questionNumber)]);

@@ -126,9 +126,12 @@ export async function saveAccess(db: Db, student: User, plan: AccessPlan, create
   });
 }
 
-/** The student's access as ExamAccess JSON (exam rows with titles), or null. */
-export async function accessJson(db: Executor, studentId: string): Promise<ExamAccessJson | null> {
-  const [row] = await db.select().from(examAccess).where(eq(examAccess.userId, studentId)).limit(1);
+/**
+ * The student's access as ExamAccess JSON (exam rows with titles), or null; with the time zone its TIMEFRAME days are
+ * in (the student's institute's), so that anyone viewing it reads the days it was saved as.
+ */
+export async function accessJson(db: Executor, student: User): Promise<ExamAccessJson | null> {
+  const [row] = await db.select().from(examAccess).where(eq(examAccess.userId, student.id)).limit(1);
   if (!row) return null;
   const rows = await db.select({ row: examAccessExams, title: exams.title }).from(examAccessExams)
     .leftJoin(exams, eq(exams.id, examAccessExams.examId))
@@ -146,6 +149,7 @@ export async function accessJson(db: Executor, studentId: string): Promise<ExamA
       completed_times: r.row.completedTimes,
     })),
     user: row.userId,
+    timeZone: await zoneOf(db, student),
   };
 }
 
@@ -155,7 +159,7 @@ export async function accessJson(db: Executor, studentId: string): Promise<ExamA
 export async function accessOf(db: Executor, me: AuthUser, studentId: string | undefined): Promise<ExamAccessJson | null> {
   const target = await readableUser(db, me, studentId ?? me.id);
   if (target.role !== ROLES.student) throw userNotFound();
-  return accessJson(db, target.id);
+  return accessJson(db, target);
 }
 
 /** Replaces the access of a student the caller manages. */
@@ -163,5 +167,5 @@ export async function setAccess(db: Db, me: AuthUser, body: AccessBody): Promise
   const target = await managedUser(db, me, body.user);
   if (target.role !== ROLES.student) throw new HttpError(400, 'Exam access can be set only for students');
   await saveAccess(db, target, planAccess(body, await zoneOf(db, target)), me.id);
-  return accessJson(db, target.id);
+  return accessJson(db, target);
 }

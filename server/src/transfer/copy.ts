@@ -18,6 +18,7 @@ import { storeMedia } from '../media.ts';
 import { MEDIA_NAME_RE, type MediaKind } from 'shared-api/media-url';
 import { TITLE_MAX, REFERENCE_MAX } from '../authoring/exams.ts';
 import { checkQuestion, fieldsToRow, mapQuestionMedia, type QuestionFields } from '../authoring/questions.ts';
+import { ALT_TEXT_FIELDS } from 'shared-api/schemas/question';
 import { MAX_BYTES, sniffMedia } from '../authoring/uploads.ts';
 import { GuardedFetcher, parseTransferUrl, REASONS, TransferError, type GuardOptions } from './guarded-fetch.ts';
 
@@ -102,8 +103,10 @@ export async function fetchRemoteExams(fetcher: GuardedFetcher, site: RemoteSite
   return list.map(toRemoteExam);
 }
 
+// the alt texts: a deployment from before them sends none ('')
 const STRING_FIELDS = [
   'main_heading', 'heading', 'description', 'option1', 'option2', 'option3', 'option4', 'listening', 'answer_details',
+  ...ALT_TEXT_FIELDS.map((f) => f.key),
 ] as const;
 const BOOLEAN_FIELDS = ['main_heading_image', 'description_image', 'description_boxed'] as const;
 

@@ -49,3 +49,24 @@ test('digits and dates follow the language; forms and files keep Latin digits', 
   expect(formatNumber(87.456, 1)).toBe('८७.५');
   expect(localDigits('12 of 40')).toBe('१२ of ४०');
 });
+
+test('server texts built with values: matched to their template, numbers in Devanagari, a text inside translated in turn', async () => {
+  const wait = 'Too many failed sign-in attempts. Please wait 14 minutes and try again, or call your institute.';
+  const incomplete = 'Not Ready To Publish: 20 Reading and 18 Listening questions; exactly 20 of each are needed. Missing question numbers: 39, 40';
+  const problem = 'A published exam must stay complete. Not Ready To Publish: question 7:  Invalid Answer.';
+  const transfer = 'Error Getting Exam: the other site refused the token';
+  expect(translateServerMessage(wait)).toBe(wait);
+  await setLanguage('ne');
+  expect(translateServerMessage(wait)).toBe('धेरै पटक लगइन असफल भयो। कृपया १४ मिनेट पर्खेर फेरि प्रयास गर्नुहोस्, वा आफ्नो संस्थालाई फोन गर्नुहोस्।');
+  expect(translateServerMessage('Too many wrong current passwords. Please wait 45 seconds and try again.')).toMatch(/^हालको पासवर्ड .* ४५ सेकेन्ड/);
+  expect(translateServerMessage(incomplete)).toBe(
+    'प्रकाशित गर्न तयार छैन: पढाइका २० र सुनाइका १८ प्रश्न छन्; दुवैका ठ्याक्कै २० प्रश्न चाहिन्छन्। नभएका प्रश्न नम्बर: ३९, ४०');
+  expect(translateServerMessage(problem)).toBe('प्रकाशित परीक्षा पूरा रहनुपर्छ। प्रकाशित गर्न तयार छैन: प्रश्न ७: उत्तर अमान्य छ।');
+  expect(translateServerMessage(transfer)).toBe('परीक्षा ल्याउँदा त्रुटि भयो: अर्को साइटले टोकन अस्वीकार गर्‍यो');
+  // a reason the client does not know stays as the server wrote it, inside the translated sentence
+  expect(translateServerMessage('Error Transfering Exam: bad data: questions[3].answer')).toBe('परीक्षा स्थानान्तरण गर्दा त्रुटि भयो: गलत डाटा: questions[3].answer');
+  expect(translateServerMessage('Based on 1 result; figures under 30 results are unreliable')).toMatch(/^१ नतिजामा आधारित; ३० भन्दा कम/);
+  // a number placeholder takes digits only: anything else is not that template's text
+  expect(translateServerMessage('Too many wrong current passwords. Please wait a while and try again.')).toBe('Too many wrong current passwords. Please wait a while and try again.');
+  expect(translateServerMessage('Network Error')).toBe('नेटवर्क त्रुटि');
+});

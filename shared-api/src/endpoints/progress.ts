@@ -3,7 +3,7 @@
  * the Results page and the result sheet only. It imports the slice as 'shared-api' (the shared singleton), so the
  * endpoint lands in the store's one slice when this entry is first loaded.
  */
-import { api } from 'shared-api';
+import { api, i18n, localDigits } from 'shared-api';
 import type { ResultRank } from '../types';
 
 export const progressApi = api.injectEndpoints({
@@ -25,5 +25,6 @@ export function ordinal(n: number): string {
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
-/** "12th of 85" */
-export const formatRank = (r: Pick<ResultRank, 'rank' | 'of'>): string => `${ordinal(r.rank)} of ${r.of}`;
+/** "12th of 85"; in Nepali "८५ मध्ये १२औँ" (its translation uses `rank` and `total`, in its digits). */
+export const formatRank = (r: Pick<ResultRank, 'rank' | 'of'>): string =>
+  i18n._('{ordinal} of {total}', { ordinal: ordinal(r.rank), rank: localDigits(r.rank), total: localDigits(r.of) });

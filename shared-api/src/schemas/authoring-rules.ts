@@ -1,12 +1,16 @@
-/** The authoring rules that need no yup (messages, media checks), for the upload fields and the profile picture. */
+/**
+ * The authoring rules that need no yup (messages, media checks), for the upload fields and the profile picture.
+ * Messages in English (the server writes them too; the screens translate them as they show them, and
+ * ../validation-messages.ts lists the built ones).
+ */
 import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../constants';
 import { msg } from '../checks';
 
-export const MSG_CATEGORY_REQUIRED = 'Category is required';
-export const MSG_REFERENCE_EXAM_REQUIRED = 'Reference Exam is required';
+export const MSG_CATEGORY_REQUIRED = /*i18n*/ 'Category is required';
+export const MSG_REFERENCE_EXAM_REQUIRED = /*i18n*/ 'Reference Exam is required';
 /** The spec's wording, double space included. */
-export const MSG_LISTENING_AND_TEXT = 'Must have both listening  and text';
-export const MSG_CANNOT_BE_EMPTY = 'Cannot be Empty';
+export const MSG_LISTENING_AND_TEXT = /*i18n*/ 'Must have both listening  and text';
+export const MSG_CANNOT_BE_EMPTY = /*i18n*/ 'Cannot be Empty';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 export const IMAGE_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES;

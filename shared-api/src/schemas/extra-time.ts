@@ -16,7 +16,7 @@ const whole = (message: string) =>
     .integer(message);
 
 export const extraTimeSchema = yup.object({
-  user: yup.string().trim().required('User is required'),
+  user: yup.string().trim().required(/*i18n*/ 'User is required'),
   kind: yup.string().required(EXTRA_TIME_MSG.kind).oneOf(['none', 'percent', 'minutes'], EXTRA_TIME_MSG.kind),
   value: yup.mixed().when('kind', {
     is: 'percent',

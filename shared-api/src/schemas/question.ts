@@ -8,7 +8,7 @@ import * as yup from 'yup';
 import { LISTENING_RANGE, READING_RANGE } from '../constants';
 import { msg } from '../checks';
 import { parseMediaUrl, type MediaKind } from '../media-url';
-import type { OptionType, QuestionFields, QuestionType } from '../types';
+import type { AltTextKey, OptionType, QuestionFields, QuestionType } from '../types';
 import { MSG_LISTENING_AND_TEXT } from './authoring-rules';
 
 export const QUESTION_TYPES: readonly QuestionType[] = ['Reading', 'Listening'];
@@ -20,14 +20,26 @@ export const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4'] as const
 export const QUESTION_RANGE: Record<QuestionType, readonly [number, number]> = { Reading: READING_RANGE, Listening: LISTENING_RANGE };
 /** the longest text each field takes */
 export const QUESTION_LIMITS = {
-  main_heading: 2000, heading: 2000, description: 5000, option: 2000, listening: 300, answer_details: 5000,
+  main_heading: 2000, heading: 2000, description: 5000, option: 2000, listening: 300, answer_details: 5000, alt: 250,
 } as const;
 
+/** The fields of each image's alternative text, with the image field each one describes. */
+export const ALT_TEXT_FIELDS = [
+  { key: 'main_heading_alt', image: 'main_heading', label: 'Main Heading Alt Text' },
+  { key: 'description_alt', image: 'description', label: 'Description Alt Text' },
+  { key: 'option1_alt', image: 'option1', label: 'Option 1 Alt Text' },
+  { key: 'option2_alt', image: 'option2', label: 'Option 2 Alt Text' },
+  { key: 'option3_alt', image: 'option3', label: 'Option 3 Alt Text' },
+  { key: 'option4_alt', image: 'option4', label: 'Option 4 Alt Text' },
+] as const satisfies readonly { key: AltTextKey; image: keyof QuestionFields; label: string }[];
+
 export const QUESTION_MSG = {
-  type: 'Type must be Reading or Listening',
+  type: /*i18n*/ 'Type must be Reading or Listening',
   optionType: `Option Type must be one of ${OPTION_TYPES.join(', ')}`,
   range: (type: QuestionType) => `${type} question numbers are ${QUESTION_RANGE[type][0]}-${QUESTION_RANGE[type][1]}`,
   media: (label: string, kind: MediaKind) => `${label} must be an uploaded ${kind === 'image' ? 'image' : 'audio file'}`,
+  html: (label: string) => `${label} must be plain text, without HTML`,
+  oneLine: (label: string) => `${label} must be one line of text`,
 } as const;
 
 /** Parses a listening-and-text option: a JSON string {"text": "...", "listening": "/media/..."}. */
@@ -70,6 +82,20 @@ const option = (n: 1 | 2 | 3 | 4) => {
   });
 };
 
+/** Markup: a tag, a closing tag, a comment or declaration, or a character reference ('a < b' is text). */
+const HTML_RE = /<[a-z!/?]|&(?:#\d+|#x[\da-f]+|[a-z]+);/i;
+// oxlint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * An image's alternative text: optional, short, one line of plain text (screen readers read it as it is; a screen
+ * shows it as text, never as markup).
+ */
+const altText = (label: string) =>
+  text(label, QUESTION_LIMITS.alt)
+    .test('one-line', QUESTION_MSG.oneLine(label), (v) => !CONTROL_RE.test(v ?? ''))
+    .test('plain', QUESTION_MSG.html(label), (v) => !HTML_RE.test(v ?? ''));
+
 const numberMsg = msg.empty('Question Number');
 
 export const questionSchema: yup.ObjectSchema<QuestionFields> = yup.object({
@@ -107,4 +133,5 @@ export const questionSchema: yup.ObjectSchema<QuestionFields> = yup.object({
     .required(msg.empty('Answer'))
     .test('answer', msg.invalid('Answer'), (v) => !v || ANSWERS.includes(v)),
   answer_details: text('Answer Details', QUESTION_LIMITS.answer_details),
+  ...(Object.fromEntries(ALT_TEXT_FIELDS.map((f) => [f.key, altText(f.label)])) as Record<AltTextKey, ReturnType<typeof altText>>),
 });

@@ -3,7 +3,8 @@
  * chart (./progress-chart.tsx) and alone where a browser cannot draw it; no chart library here.
  */
 import { Text } from '@chakra-ui/react';
-import { MAX_SCORE, SECTION_MAX_SCORE, formatDate, formatDateTime } from 'shared-api';
+import { MAX_SCORE, SECTION_MAX_SCORE, formatNumber, i18n, showDate, showDateTime } from 'shared-api';
+import { SCORE_HEADERS } from 'shared-api/scores';
 import { Table } from '../overlays';
 import type { ProgressPoint } from './types';
 
@@ -11,50 +12,75 @@ import type { ProgressPoint } from './types';
 export const chronological = (points: readonly ProgressPoint[]): ProgressPoint[] =>
   [...points].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
 
-const change = (from: number, to: number): string => {
-  if (to > from) return `up ${to - from} from the first attempt (${from})`;
-  if (to < from) return `down ${from - to} from the first attempt (${from})`;
-  return 'the same as the first attempt';
-};
-
-/** What the chart shows, in words: the span, the latest scores, the change since the first attempt and the best. */
+/**
+ * What the chart shows, in words (the interface's language, its digits): the span, the latest scores, the change since
+ * the first attempt and the best. One whole sentence per case, so that each language orders it its own way.
+ */
 export function progressSummary(points: readonly ProgressPoint[], zone?: string): string {
   const list = chronological(points);
-  if (!list.length) return 'No attempts yet.';
+  if (!list.length) return i18n._('No attempts yet.');
   const last = list[list.length - 1]!;
-  const latest = `latest score ${last.total} / ${MAX_SCORE} (Reading ${last.reading} / ${SECTION_MAX_SCORE}, Listening ${last.listening} / ${SECTION_MAX_SCORE})`;
-  if (list.length === 1) return `1 attempt, on ${formatDate(last.at, zone)}: ${latest}.`;
+  const figures = {
+    total: formatNumber(last.total), reading: formatNumber(last.reading), listening: formatNumber(last.listening),
+    max: formatNumber(MAX_SCORE), sectionMax: formatNumber(SECTION_MAX_SCORE),
+  };
+  if (list.length === 1) {
+    return i18n._(
+      '1 attempt, on {date}: latest score {total} / {max} (Reading {reading} / {sectionMax}, Listening {listening} / {sectionMax}).',
+      { ...figures, date: showDate(last.at, zone) },
+    );
+  }
   const first = list[0]!;
-  const best = Math.max(...list.map((p) => p.total));
-  return `${list.length} attempts from ${formatDate(first.at, zone)} to ${formatDate(last.at, zone)}: ${latest}, ${change(first.total, last.total)}; best ${best} / ${MAX_SCORE}.`;
+  const values = {
+    ...figures, count: formatNumber(list.length), from: showDate(first.at, zone), to: showDate(last.at, zone),
+    first: formatNumber(first.total), diff: formatNumber(Math.abs(last.total - first.total)),
+    best: formatNumber(Math.max(...list.map((p) => p.total))),
+  };
+  if (last.total > first.total) {
+    return i18n._(
+      '{count} attempts from {from} to {to}: latest score {total} / {max} (Reading {reading} / {sectionMax}, Listening {listening} / {sectionMax}), up {diff} from the first attempt ({first}); best {best} / {max}.',
+      values,
+    );
+  }
+  if (last.total < first.total) {
+    return i18n._(
+      '{count} attempts from {from} to {to}: latest score {total} / {max} (Reading {reading} / {sectionMax}, Listening {listening} / {sectionMax}), down {diff} from the first attempt ({first}); best {best} / {max}.',
+      values,
+    );
+  }
+  return i18n._(
+    '{count} attempts from {from} to {to}: latest score {total} / {max} (Reading {reading} / {sectionMax}, Listening {listening} / {sectionMax}), the same as the first attempt; best {best} / {max}.',
+    values,
+  );
 }
 
-/** Every attempt's figures, oldest first: the numbers the chart draws. */
-/** `zone`: the time zone the dates are shown in (the user's). */
-export function ProgressTable({ points, caption = 'Scores by attempt', zone }: { points: readonly ProgressPoint[]; caption?: string; zone?: string }) {
+/**
+ * Every attempt's figures, oldest first: the numbers the chart draws. `zone`: the time zone the dates are shown in (the
+ * user's). `caption`: the caller's (translated); 'Scores by attempt' in the interface's language by default.
+ */
+export function ProgressTable({ points, caption, zone }: { points: readonly ProgressPoint[]; caption?: string; zone?: string }) {
   const list = chronological(points);
+  const title = caption ?? i18n._('Scores by attempt');
   return (
-    <Table.Root size="sm" variant="outline" aria-label={caption} data-testid="progress-table">
+    <Table.Root size="sm" variant="outline" aria-label={title} data-testid="progress-table">
       <Table.Caption captionSide="top" textAlign="start" mb="2">
-        <Text as="span" fontWeight="semibold">{caption}</Text>
+        <Text as="span" fontWeight="semibold">{title}</Text>
       </Table.Caption>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Date</Table.ColumnHeader>
-          <Table.ColumnHeader>Exam</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Score ({MAX_SCORE})</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Reading ({SECTION_MAX_SCORE})</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Listening ({SECTION_MAX_SCORE})</Table.ColumnHeader>
+          <Table.ColumnHeader>{i18n._('Date')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{i18n._('Exam')}</Table.ColumnHeader>
+          {SCORE_HEADERS.map((header) => <Table.ColumnHeader key={header} textAlign="end">{i18n._(header)}</Table.ColumnHeader>)}
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {list.map((p) => (
           <Table.Row key={p.id}>
-            <Table.Cell>{formatDateTime(p.at, zone)}</Table.Cell>
+            <Table.Cell>{showDateTime(p.at, zone)}</Table.Cell>
             <Table.Cell>{p.exam}</Table.Cell>
-            <Table.Cell textAlign="end">{p.total}</Table.Cell>
-            <Table.Cell textAlign="end">{p.reading}</Table.Cell>
-            <Table.Cell textAlign="end">{p.listening}</Table.Cell>
+            <Table.Cell textAlign="end">{formatNumber(p.total)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatNumber(p.reading)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatNumber(p.listening)}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

@@ -15,7 +15,7 @@ export interface ProgressPoint {
 
 export interface ProgressChartProps {
   points: readonly ProgressPoint[];
-  /** the figure's heading */
+  /** the figure's heading (the caller's, translated); 'Your progress' in the interface's language by default */
   title?: string;
   /** the time zone dates are shown in (the user's: shared-api useTimeZone) */
   zone?: string;

@@ -1,6 +1,7 @@
 import { Button, Portal, Text } from '@chakra-ui/react';
 import { Dialog } from '../overlays';
 import { useState, type ReactNode } from 'react';
+import { i18n } from 'shared-api';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,8 +16,9 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * Asks before a destructive or final action. `message` is the spec's exact question. It comes with the Dialog's
- * chunk (../overlays/dialog.ts); the kit exports the stand-in of ../overlays/index.tsx.
+ * Asks before a destructive or final action. `message` is the spec's exact question (the caller's, translated); the
+ * title and buttons default to 'Please confirm', 'Cancel' and 'Yes' in the interface's language. It comes with the
+ * Dialog's chunk (../overlays/dialog.ts); the kit exports the stand-in of ../overlays/index.tsx.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
@@ -27,7 +29,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{props.title ?? 'Please confirm'}</Dialog.Title>
+              <Dialog.Title>{props.title ?? i18n._('Please confirm')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Text>{props.message}</Text>
@@ -35,7 +37,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose} disabled={busy}>
-                {props.cancelLabel ?? 'Cancel'}
+                {props.cancelLabel ?? i18n._('Cancel')}
               </Button>
               <Button
                 colorPalette={props.destructive ? 'red' : 'blue'}
@@ -49,7 +51,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
                   }
                 }}
               >
-                {props.confirmLabel ?? 'Yes'}
+                {props.confirmLabel ?? i18n._('Yes')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

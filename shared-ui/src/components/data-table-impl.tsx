@@ -1,14 +1,18 @@
 import { Box, Button, HStack, Input, Spinner, Text } from '@chakra-ui/react';
 import { NativeSelect, Table } from '../overlays';
 import { useEffect, useMemo, useState } from 'react';
-import { SEARCH_MAX } from 'shared-api';
+import { SEARCH_MAX, formatNumber, i18n } from 'shared-api';
 import { EmptyState, LoadingState } from './states';
 
 import type { DataTableProps } from './data-table';
 
-/** A paginated table with optional search on one named field, loading and empty states (./data-table.tsx). */
+/**
+ * A paginated table with optional search on one named field, loading and empty states (./data-table.tsx). Column
+ * headers and the search field are English (the callers', marked for extraction), matched as they are and shown in the
+ * interface's language; the paging texts and figures too.
+ */
 export function DataTable<T>({
-  rows, columns, rowKey, pageSize: initialSize = 10, pageSizes = [5, 10, 20, 50], loading, emptyText = 'No records found',
+  rows, columns, rowKey, pageSize: initialSize = 10, pageSizes = [5, 10, 20, 50], loading, emptyText,
   searchField, caption, paging, total: serverTotal, fetching = false,
 }: DataTableProps<T>) {
   const [localPage, setLocalPage] = useState(0);
@@ -37,15 +41,16 @@ export function DataTable<T>({
   }, [pastTheEnd, paging, pages]);
 
   if (loading) return <LoadingState />;
-  const searchLabel = paging ? searchField : searchCol?.header;
+  const searchName = paging ? searchField : searchCol?.header;
+  const searchLabel = searchName && i18n._('Search by {field}', { field: i18n._(searchName) });
   return (
     <Box>
       {searchLabel && (
         <Input
           mb="3"
           maxW="sm"
-          placeholder={`Search by ${searchLabel}`}
-          aria-label={`Search by ${searchLabel}`}
+          placeholder={searchLabel}
+          aria-label={searchLabel}
           maxLength={paging ? SEARCH_MAX : undefined}
           value={query}
           onChange={(e) => {
@@ -58,14 +63,14 @@ export function DataTable<T>({
         />
       )}
       {total === 0 || visible.length === 0 ? (
-        fetching ? <LoadingState /> : <EmptyState title={emptyText} />
+        fetching ? <LoadingState /> : <EmptyState title={emptyText ?? i18n._('No records found')} />
       ) : (
         <Box overflowX="auto" aria-busy={fetching} opacity={fetching ? 0.6 : 1} transition="opacity 0.2s">
           <Table.Root size="sm" variant="outline" striped aria-label={caption}>
             <Table.Header>
               <Table.Row>
                 {columns.map((c) => (
-                  <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
+                  <Table.ColumnHeader key={c.header}>{i18n._(c.header)}</Table.ColumnHeader>
                 ))}
               </Table.Row>
             </Table.Header>
@@ -83,13 +88,13 @@ export function DataTable<T>({
       )}
       {total > 0 && (
         <HStack mt="3" gap="3" justify="flex-end" flexWrap="wrap">
-          {fetching && <Spinner size="sm" aria-label="Loading page" />}
+          {fetching && <Spinner size="sm" aria-label={i18n._('Loading page')} />}
           <Text fontSize="sm" color="fg.muted">
-            Rows per page
+            {i18n._('Rows per page')}
           </Text>
           <NativeSelect.Root size="sm" width="20">
             <NativeSelect.Field
-              aria-label="Rows per page"
+              aria-label={i18n._('Rows per page')}
               value={size}
               onChange={(e) => {
                 const n = Number(e.target.value);
@@ -101,19 +106,21 @@ export function DataTable<T>({
               }}
             >
               {Array.from(new Set([...pageSizes, initialSize])).sort((a, b) => a - b).map((n) => (
-                <option key={n} value={n}>{n}</option>
+                <option key={n} value={n}>{formatNumber(n)}</option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <Text fontSize="sm" data-testid="table-range">
-            {current * size + 1}–{Math.min(total, current * size + size)} of {total}
+            {i18n._('{from}–{to} of {total}', {
+              from: formatNumber(current * size + 1), to: formatNumber(Math.min(total, current * size + size)), total: formatNumber(total),
+            })}
           </Text>
           <Button size="sm" variant="outline" onClick={() => goTo(current - 1)} disabled={current === 0}>
-            Previous page
+            {i18n._('Previous page')}
           </Button>
           <Button size="sm" variant="outline" onClick={() => goTo(current + 1)} disabled={current >= pages - 1}>
-            Next page
+            {i18n._('Next page')}
           </Button>
         </HStack>
       )}

@@ -11,6 +11,7 @@ import type { PageArgs } from 'shared-api';
 import { lazyScreen } from './lazy-screen';
 
 export interface Column<T> {
+  /** English (the caller marks it for extraction): shown in the interface's language, matched by `searchField` as it is */
   header: string;
   cell: (row: T) => ReactNode;
   /** text used for search on this column */
@@ -76,7 +77,8 @@ export interface DataTableProps<T> {
   /** nothing to show yet (the first load) */
   loading?: boolean;
   emptyText?: string;
-  /** the search box's label: 'Search by <searchField>'; without `paging`, searches that column's text */
+  /** the search box's label: 'Search by <searchField>' (English, translated when shown); without `paging`, searches the
+   * column whose header it is */
   searchField?: string;
   caption?: string;
   /** server-paged mode (see the file's comment) */

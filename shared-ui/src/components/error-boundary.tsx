@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { i18n } from 'shared-api';
 import { ErrorState } from './states';
 
 interface Props {
@@ -25,8 +26,8 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
     if (this.state.error) {
       return (
         <ErrorState
-          title={this.props.title ?? 'Something went wrong'}
-          message={this.props.message ?? 'This part of the page could not be loaded. Check your connection and try again.'}
+          title={this.props.title ?? i18n._('Something went wrong')}
+          message={this.props.message ?? i18n._('This part of the page could not be loaded. Check your connection and try again.')}
           onRetry={this.retry}
         />
       );

@@ -4,7 +4,7 @@
  * (React.lazy would remember the failure until a reload).
  */
 import { Component, Suspense, use, useState, type ComponentType, type ReactNode } from 'react';
-import { lazyModule } from 'shared-api';
+import { i18n, lazyModule } from 'shared-api';
 import { ErrorState, LoadingState } from './states';
 
 class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
@@ -16,8 +16,8 @@ class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode 
     if (!this.state.failed) return this.props.children;
     return (
       <ErrorState
-        title="Could not load this page"
-        message="Please check your connection."
+        title={i18n._('Could not load this page')}
+        message={i18n._('Please check your connection.')}
         onRetry={() => {
           this.setState({ failed: false });
           this.props.onRetry();

@@ -6,7 +6,7 @@ import { Card, Dialog, NativeSelect } from '../overlays';
 import { useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,
-  useChangePictureMutation, useForm, useSession, useUpdateLanguageMutation, useUpdateProfileMutation, setLanguage, i18n,
+  useChangePictureMutation, useForm, useSession, useUpdateLanguageMutation, useUpdateProfileMutation, setLanguage, i18n, translateServerMessage,
   type Language, type User,
 } from 'shared-api';
 import { LanguageSelect } from '../components/language-select';
@@ -21,7 +21,7 @@ export function ProfilePage({ showPictureCard }: { showPictureCard: boolean }) {
   if (!user) return null;
   return (
     <>
-      <PageHeader title="Your Profile" />
+      <PageHeader title={i18n._('Your Profile')} />
       <LanguageSetting user={user} />
       <Grid templateColumns={{ base: '1fr', lg: showPictureCard ? '2fr 1fr' : '1fr' }} gap="5" maxW={showPictureCard ? '5xl' : '2xl'}>
         <DetailsCard user={user} />
@@ -69,7 +69,7 @@ function DetailsCard({ user }: { user: User }) {
       const lastname = (v.lastname ?? '').trim();
       const res = await update({ userId: user._id, firstname, lastname, ...(zoned ? { time_zone: timeZone } : {}) });
       if ('error' in res) {
-        notify.error(errorText(res.error, 'Error Updating User Data'));
+        notify.error(errorText(res.error, i18n._('Error Updating User Data')));
         return;
       }
       const next: User = {
@@ -77,7 +77,7 @@ function DetailsCard({ user }: { user: User }) {
         time_zone: res.data?.time_zone ?? user.time_zone,
       };
       if (session.token) updateStoredSession(dispatch, { token: session.token, user: next, institute: session.institute });
-      notify.success('Updating User Details Success');
+      notify.success(i18n._('Updating User Details Success'));
     },
   });
   return (
@@ -85,27 +85,27 @@ function DetailsCard({ user }: { user: User }) {
       <Card.Body>
         <form
           noValidate
-          aria-label="Profile details"
+          aria-label={i18n._('Profile details')}
           onSubmit={(e) => {
             e.preventDefault();
             void form.handleSubmit();
           }}
         >
           <Stack gap="4">
-            <TextField label="Email" value={user.email} readOnly disabled />
+            <TextField label={i18n._('Email')} value={user.email} readOnly disabled />
             <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
-              <TextField label="First Name" {...form.field('firstname')} error={form.errors.firstname} />
-              <TextField label="Last Name" {...form.field('lastname')} error={form.errors.lastname} />
+              <TextField label={i18n._('First Name')} {...form.field('firstname')} error={form.errors.firstname} />
+              <TextField label={i18n._('Last Name')} {...form.field('lastname')} error={form.errors.lastname} />
             </Grid>
-            <TextField label="Role" value={ROLE_LABEL[user.role]} readOnly disabled />
+            <TextField label={i18n._('Role')} value={ROLE_LABEL[user.role]} readOnly disabled />
             {zoned && <TimeZoneField value={timeZone} onChange={setTimeZone} />}
             <HStack gap="3" flexWrap="wrap">
               <Button type="submit" colorPalette="blue" loading={form.submitting}>
-                Save
+                {i18n._('Save')}
               </Button>
               {user.auth_type !== 'google' && (
                 <Button variant="outline" onClick={() => setChanging(true)}>
-                  Change Password
+                  {i18n._('Change Password')}
                 </Button>
               )}
             </HStack>
@@ -125,14 +125,14 @@ function TimeZoneField({ value, onChange }: { value: string; onChange: (zone: st
   }, [value]);
   return (
     <Field.Root>
-      <Field.Label>Time Zone</Field.Label>
+      <Field.Label>{i18n._('Time Zone')}</Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field aria-label="Time Zone" value={value} onChange={(e) => onChange(e.target.value)}>
+        <NativeSelect.Field aria-label={i18n._('Time Zone')} value={value} onChange={(e) => onChange(e.target.value)}>
           {zones.map((z) => <option key={z} value={z}>{z.replaceAll('_', ' ')}</option>)}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.HelperText>Today&apos;s results, report dates and access periods are days in this zone.</Field.HelperText>
+      <Field.HelperText>{i18n._("Today's results, report dates and access periods are days in this zone.")}</Field.HelperText>
     </Field.Root>
   );
 }
@@ -147,12 +147,12 @@ function ChangePasswordDialog({ user, onClose }: { user: User; onClose: () => vo
     onSubmit: async (v) => {
       const res = await change({ userId: user._id, email: user.email, password: v.password, newPassword: v.newPassword, confirmPassword: v.confirmPassword });
       if ('error' in res) {
-        notify.error('Change Password Failed!', errorText(res.error, ''));
+        notify.error(i18n._('Change Password Failed!'), errorText(res.error, ''));
         return;
       }
       // Earlier tokens are revoked: carry on with the new one.
       if (res.data?.token) updateStoredSession(dispatch, { token: res.data.token, user, institute: session.institute });
-      notify.success('Password Change Success');
+      notify.success(i18n._('Password Change Success'));
       onClose();
     },
   });
@@ -170,21 +170,21 @@ function ChangePasswordDialog({ user, onClose }: { user: User; onClose: () => vo
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>Change Password</Dialog.Title>
+                <Dialog.Title>{i18n._('Change Password')}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">
-                  <TextField label="Current Password" type="password" autoComplete="current-password" {...form.field('password')} error={form.errors.password} />
-                  <TextField label="New Password" type="password" autoComplete="new-password" {...form.field('newPassword')} error={form.errors.newPassword} />
-                  <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} />
+                  <TextField label={i18n._('Current Password')} type="password" autoComplete="current-password" {...form.field('password')} error={form.errors.password} />
+                  <TextField label={i18n._('New Password')} type="password" autoComplete="new-password" {...form.field('newPassword')} error={form.errors.newPassword} />
+                  <TextField label={i18n._('Confirm Password')} type="password" autoComplete="new-password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={onClose} disabled={form.submitting}>
-                  Cancel
+                  {i18n._('Cancel')}
                 </Button>
                 <Button type="submit" colorPalette="blue" loading={form.submitting}>
-                  Change Password
+                  {i18n._('Change Password')}
                 </Button>
               </Dialog.Footer>
             </form>
@@ -211,11 +211,11 @@ function PictureCard({ user }: { user: User }) {
     const res = await changePicture({ userId: user._id, file });
     if (input.current) input.current.value = '';
     if ('error' in res) {
-      notify.error('Change Picture Failed!', errorText(res.error, ''));
+      notify.error(i18n._('Change Picture Failed!'), errorText(res.error, ''));
       return;
     }
     if (session.token) updateStoredSession(dispatch, { token: session.token, user: { ...user, image: res.data.image }, institute: session.institute });
-    notify.success('Change Picture Success');
+    notify.success(i18n._('Change Picture Success'));
   }
 
   return (
@@ -224,31 +224,31 @@ function PictureCard({ user }: { user: User }) {
         <Stack gap="4" align="center" textAlign="center">
           <Avatar.Root size="2xl" style={{ width: 120, height: 120 }}>
             <Avatar.Fallback name={user.name || user.email} />
-            {user.image ? <Avatar.Image src={user.image} alt="Profile picture" /> : null}
+            {user.image ? <Avatar.Image src={user.image} alt={i18n._('Profile picture')} /> : null}
           </Avatar.Root>
           <Field.Root invalid={!!fileError} alignItems="center">
             <Button variant="outline" loading={isLoading} onClick={() => input.current?.click()}>
-              Change Image
+              {i18n._('Change Image')}
             </Button>
             <input
               ref={input}
               type="file"
               accept="image/png,image/jpeg"
               hidden
-              aria-label="Profile picture file"
+              aria-label={i18n._('Profile picture file')}
               data-testid="picture-input"
               onChange={(e) => void upload(e.target.files?.[0])}
             />
-            <Field.HelperText>PNG or JPEG, up to 700KB</Field.HelperText>
-            <Field.ErrorText>{fileError}</Field.ErrorText>
+            <Field.HelperText>{i18n._('PNG or JPEG, up to 700KB')}</Field.HelperText>
+            <Field.ErrorText>{fileError && translateServerMessage(fileError)}</Field.ErrorText>
           </Field.Root>
           <Button variant="ghost" onClick={() => setShowDetails((s) => !s)} aria-expanded={showDetails}>
-            View My Details
+            {i18n._('View My Details')}
           </Button>
           {showDetails && (
             <Stack gap="3" width="100%" textAlign="left">
-              <CopyRow label="User Id" value={user._id} />
-              <CopyRow label="Token" value={session.token ?? ''} />
+              <CopyRow label={/*i18n*/ 'User Id'} value={user._id} />
+              <CopyRow label={/*i18n*/ 'Token'} value={session.token ?? ''} />
             </Stack>
           )}
         </Stack>
@@ -257,29 +257,30 @@ function PictureCard({ user }: { user: User }) {
   );
 }
 
+/** `label`: English (its test id), shown in the interface's language. */
 function CopyRow({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Box>
       <HStack justify="space-between">
         <Text fontSize="sm" fontWeight="medium">
-          {label}
+          {i18n._(label)}
         </Text>
         <Button
           size="xs"
           variant="outline"
-          aria-label={`Copy ${label}`}
+          aria-label={i18n._('Copy {label}', { label: i18n._(label) })}
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(value);
               setCopied(true);
               setTimeout(() => setCopied(false), 1500);
             } catch {
-              notify.error('Copy failed');
+              notify.error(i18n._('Copy failed'));
             }
           }}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? i18n._('Copied') : i18n._('Copy')}
         </Button>
       </HStack>
       <Code recipe={codeRecipe} display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1" fontSize="xs" data-testid={`my-${label.toLowerCase().replace(' ', '-')}`}>

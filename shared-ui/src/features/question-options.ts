@@ -44,3 +44,4 @@ export function questionAudioUrls(question: Question): string[] {
   }
   return urls;
 }
+

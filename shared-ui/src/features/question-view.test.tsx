@@ -90,6 +90,23 @@ describe('QuestionView', () => {
     expect(alts).toEqual(['Question 3 image', 'Option 1 image', 'Option 2 image', 'Option 3 image', 'Option 4 image']);
   });
 
+  it('the author\'s alt text names each image and its option; an empty one falls back to which image it is', () => {
+    renderView({
+      question: { ...base, main_heading: '/media/h.png', main_heading_image: true, description: '/media/d.png', description_image: true,
+        option_type: 'image', option1: '/media/1.png', option2: '/media/2.png', option3: '/media/3.png', option4: '/media/4.png',
+        main_heading_alt: 'A no-smoking sign', description_alt: '  ', option1_alt: 'A hammer', option2_alt: '', option3_alt: 'A ladder' },
+    });
+    expect(screen.getByRole('img', { name: 'A no-smoking sign' })).toHaveAttribute('src', '/media/h.png');
+    expect(screen.getByRole('img', { name: 'Question 3 image' })).toHaveAttribute('src', '/media/d.png');
+    const alts = Array.from(document.querySelectorAll('img')).map((i) => i.getAttribute('alt'));
+    expect(alts).toEqual(['A no-smoking sign', 'Question 3 image', 'A hammer', 'Option 2 image', 'A ladder', 'Option 4 image']);
+    // the options' names, read with the radio buttons, carry the same text
+    expect(screen.getByRole('radio', { name: 'Option 1: A hammer' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Option 2: picture 2' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Option 3: A ladder' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Option 4: picture 4' })).toBeInTheDocument();
+  });
+
   it('reveal: unanswered shows the correct answer and not attempted', () => {
     renderView({ selected: '0', correctAnswer: '4' });
     expect(screen.getByTestId('option-4')).toHaveAttribute('data-result', 'answer');

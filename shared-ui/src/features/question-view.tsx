@@ -21,10 +21,12 @@
  * the chosen option's "correct" | "wrong").
  * The options are one radio group for the keyboard (WAI-ARIA APG radio group): one Tab stop (the chosen option, else
  * the first), arrow keys move and choose, Space chooses.
+ * The exam's own content (headings, description, option texts) is Korean, never translated, and marked lang="ko"; the
+ * controls and their names around it follow the interface's language.
  */
 import { Badge, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import { NO_PLAYS_LEFT, UNANSWERED, type AudioKey, type Question } from 'shared-api';
+import { NO_PLAYS_LEFT, UNANSWERED, authorAlt, formatNumber, i18n, imageAlt, localDigits, type AudioKey, type Question } from 'shared-api';
 import { OPTION_KEYS, parseOption } from './question-options';
 
 export interface QuestionViewProps {
@@ -45,8 +47,8 @@ export interface QuestionViewProps {
   stopRequest?: { key: AudioKey; seq: number };
 }
 
-function timesLabel(n: number) {
-  return n === 1 ? 'Played 1 time' : `Played ${n} times`;
+function timesLabel(count: number) {
+  return i18n._('{count, plural, one {Played {n} time} other {Played {n} times}}', { count, n: formatNumber(count) });
 }
 
 /**
@@ -56,7 +58,9 @@ function timesLabel(n: number) {
  */
 function AudioButton(props: {
   src: string;
-  label: string;
+  /** the button's names: 'Play question 3 audio', 'Stop question 3 audio' */
+  playLabel: string;
+  stopLabel: string;
   audioKey: AudioKey;
   playing: AudioKey | null;
   count?: number;
@@ -101,7 +105,7 @@ function AudioButton(props: {
         size="sm"
         variant={isPlaying ? 'solid' : 'outline'}
         colorPalette="blue"
-        aria-label={isPlaying ? `Stop ${props.label}` : `Play ${props.label}`}
+        aria-label={isPlaying ? props.stopLabel : props.playLabel}
         aria-describedby={props.left !== undefined ? infoId : undefined}
         data-playing={isPlaying || undefined}
         disabled={props.disabled && !isPlaying}
@@ -113,12 +117,12 @@ function AudioButton(props: {
           else if (!noneLeft) start();
         }}
       >
-        {isPlaying ? '■ Stop' : '▶ Play'}
+        {isPlaying ? `■ ${i18n._('Stop')}` : `▶ ${i18n._('Play')}`}
       </Button>
       {props.left !== undefined ? (
         <Text id={infoId} fontSize="xs" color={props.left === 0 ? 'fg.error' : 'fg.muted'} fontWeight={props.left === 0 ? 'medium' : undefined}
           aria-live="polite" data-testid={`plays-left-${audioKey}`}>
-          {noneLeft ? NO_PLAYS_LEFT : `Plays left: ${props.left}`}
+          {noneLeft ? i18n._(NO_PLAYS_LEFT) : i18n._('Plays left: {left}', { left: formatNumber(props.left) })}
         </Text>
       ) : props.count !== undefined && (
         <Text fontSize="xs" color="fg.muted" data-testid={`play-count-${audioKey}`}>
@@ -161,11 +165,12 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
     if (stopRequest) onStop(stopRequest.key);
   }, [stopRequest, onStop]);
 
-  const audio = (src: string, key: AudioKey, label: string) => (
+  const audio = (src: string, key: AudioKey, labels: { play: string; stop: string }) => (
     <AudioButton
       key={`${q._id}-${key}`}
       src={src}
-      label={label}
+      playLabel={labels.play}
+      stopLabel={labels.stop}
       audioKey={key}
       playing={playing}
       count={playCounts ? (playCounts[key] ?? 0) : undefined}
@@ -188,6 +193,9 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
     onSelect?.(String(next + 1));
   };
 
+  // the question's number as the interface writes numbers (Nepali: Devanagari digits)
+  const number = formatNumber(q.question_number);
+
   const stateOf = (value: string): 'correct' | 'wrong' | 'answer' | undefined => {
     if (!reveal) return chosenCorrect !== undefined && chosen === value ? (chosenCorrect ? 'correct' : 'wrong') : undefined;
     if (chosen === value) return value === correctAnswer ? 'correct' : 'wrong';
@@ -199,20 +207,21 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
     <Stack gap="4" data-testid="question-view" data-question={q.question_number}>
       <HStack gap="2" align="flex-start">
         <Badge colorPalette={q.type === 'Listening' ? 'purple' : 'blue'} flexShrink={0}>
-          {q.question_number}
+          {formatNumber(q.question_number)}
         </Badge>
         {q.main_heading_image && q.main_heading ? (
-          <Image src={q.main_heading} alt={`Question ${q.question_number} heading image`} maxH="60" objectFit="contain" />
+          <Image src={q.main_heading} alt={imageAlt(q, 'main_heading')} maxH="60" objectFit="contain" />
         ) : (
-          <Text fontWeight="semibold">{q.main_heading}</Text>
+          <Text fontWeight="semibold" lang="ko">{q.main_heading}</Text>
         )}
       </HStack>
-      {q.heading && <Text>{q.heading}</Text>}
+      {q.heading && <Text lang="ko">{q.heading}</Text>}
       {q.description &&
         (q.description_image ? (
-          <Image src={q.description} alt={`Question ${q.question_number} image`} maxH="72" objectFit="contain" alignSelf="center" />
+          <Image src={q.description} alt={imageAlt(q, 'description')} maxH="72" objectFit="contain" alignSelf="center" />
         ) : (
           <Box
+            lang="ko"
             whiteSpace="pre-wrap"
             {...(q.description_boxed ? { borderWidth: '1px', borderRadius: 'md', p: '3', bg: 'bg.subtle' } : {})}
           >
@@ -222,13 +231,15 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
       {q.listening && (
         <Box>
           <Text fontSize="sm" color="fg.muted" mb="1">
-            Question audio
+            {i18n._('Question audio')}
           </Text>
-          {audio(q.listening, 'main', `question ${q.question_number} audio`)}
+          {audio(q.listening, 'main', {
+            play: i18n._('Play question {number} audio', { number }), stop: i18n._('Stop question {number} audio', { number }),
+          })}
         </Box>
       )}
-      <Stack gap="2" role="radiogroup" aria-label={`Question ${q.question_number} options`}>
-        {[0, 1, 2, 3].map((i) => {
+      <Stack gap="2" role="radiogroup" aria-label={i18n._('Question {number} options', { number })}>
+        {([0, 1, 2, 3] as const).map((i) => {
           const value = String(i + 1);
           const opt = parseOption(q, i);
           const key = OPTION_KEYS[i]!;
@@ -236,7 +247,14 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
           const state = stateOf(value);
           const palette =
             state === 'correct' || state === 'answer' ? 'green' : state === 'wrong' ? 'red' : isChosen ? 'blue' : undefined;
-          const optionLabel = opt.text || (opt.image ? `picture ${value}` : opt.audio ? `audio ${value}` : '');
+          const shown = formatNumber(i + 1);
+          // the option's words (Korean), else its picture's alt text by the author, else which option it is
+          const text = opt.text || (opt.image ? authorAlt(q, i) : '');
+          const name = text
+            ? i18n._('Option {value}: {text}', { value: shown, text })
+            : opt.image ? i18n._('Option {value}: picture {value}', { value: shown })
+            : opt.audio ? i18n._('Option {value}: audio {value}', { value: shown })
+            : i18n._('Option {value}', { value: shown });
           return (
             <Box
               key={value}
@@ -256,7 +274,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 tabIndex={i === focusIndex ? 0 : -1}
                 onKeyDown={onOptionKey(i)}
                 aria-checked={isChosen}
-                aria-label={`Option ${value}${optionLabel ? `: ${optionLabel}` : ''}`}
+                aria-label={name}
                 aria-readonly={!onSelect || undefined}
                 display="flex"
                 flexWrap="wrap"
@@ -286,32 +304,34 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                   fontWeight="bold"
                   fontSize="sm"
                 >
-                  {value}
+                  {shown}
                 </Box>
                 {opt.image && (
                   // its height held before it loads: nothing below moves (the focused control stays where it was scrolled to)
-                  <Image src={opt.image} alt={`Option ${value} image`} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
+                  <Image src={opt.image} alt={imageAlt(q, i)} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
                 )}
-                {opt.text && <Text as="span" flex="1" minW="0" overflowWrap="anywhere">{opt.text}</Text>}
+                {opt.text && <Text as="span" lang="ko" flex="1" minW="0" overflowWrap="anywhere">{opt.text}</Text>}
                 {state === 'answer' && (
                   <Badge colorPalette="green" ml="auto">
-                    <span aria-hidden="true">✓</span> Correct answer
+                    <span aria-hidden="true">✓</span> {i18n._('Correct answer')}
                   </Badge>
                 )}
                 {state === 'correct' && (
                   <Badge colorPalette="green" ml="auto">
-                    <span aria-hidden="true">✓</span> Your answer · correct
+                    <span aria-hidden="true">✓</span> {i18n._('Your answer · correct')}
                   </Badge>
                 )}
                 {state === 'wrong' && (
                   <Badge colorPalette="red" ml="auto">
-                    <span aria-hidden="true">✗</span> Your answer · wrong
+                    <span aria-hidden="true">✗</span> {i18n._('Your answer · wrong')}
                   </Badge>
                 )}
               </OptionCard>
               {opt.audio && (
                 <Box px="3" pb="3">
-                  {audio(opt.audio, key, `option ${value} audio`)}
+                  {audio(opt.audio, key, {
+                    play: i18n._('Play option {value} audio', { value: shown }), stop: i18n._('Stop option {value} audio', { value: shown }),
+                  })}
                 </Box>
               )}
             </Box>
@@ -320,8 +340,8 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
       </Stack>
       {reveal && (
         <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="answer-details">
-          <Text fontWeight="semibold">Correct answer: {correctAnswer}</Text>
-          {!chosen && <Text color="fg.muted">Not attempted</Text>}
+          <Text fontWeight="semibold">{i18n._('Correct answer: {answer}', { answer: localDigits(correctAnswer) })}</Text>
+          {!chosen && <Text color="fg.muted">{i18n._('Not attempted')}</Text>}
           {q.answer_details && (
             <Text mt="1" whiteSpace="pre-wrap">
               {q.answer_details}

@@ -8,7 +8,7 @@
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  UNANSWERED, errorText, formatDateTime, useGetResultQuery, useSession, useTimeZone, type ResultAnswer,
+  UNANSWERED, errorText, formatNumber, i18n, showDateTime, useGetResultQuery, useSession, useTimeZone, type ResultAnswer,
 } from 'shared-api';
 import { leaveText } from 'shared-api/leaves';
 import { formatSectionScore, formatTotalScore, reviewNote } from 'shared-api/scores';
@@ -30,12 +30,15 @@ function outcomeOf(a: ResultAnswer, marks: boolean): Outcome {
   return a.correct ? 'correct' : 'wrong';
 }
 
-/** Each outcome has a colour, an icon and a word: colour is never the only signal (WCAG 1.4.1). */
+/**
+ * Each outcome has a colour, an icon and a word: colour is never the only signal (WCAG 1.4.1). The words are English,
+ * shown with `i18n._` (in the interface's language).
+ */
 export const OUTCOME_STYLE: Record<Outcome, { palette: string; label: string; icon: string; legend: string }> = {
-  correct: { palette: 'green', label: 'correct', icon: '✓', legend: 'Correct' },
-  wrong: { palette: 'red', label: 'wrong', icon: '✗', legend: 'Wrong' },
-  answered: { palette: 'blue', label: 'answered', icon: '•', legend: 'Answered' },
-  unanswered: { palette: 'gray', label: 'not attempted', icon: '–', legend: 'Not attempted' },
+  correct: { palette: 'green', label: /*i18n*/ 'correct', icon: '✓', legend: /*i18n*/ 'Correct' },
+  wrong: { palette: 'red', label: /*i18n*/ 'wrong', icon: '✗', legend: /*i18n*/ 'Wrong' },
+  answered: { palette: 'blue', label: /*i18n*/ 'answered', icon: '•', legend: /*i18n*/ 'Answered' },
+  unanswered: { palette: 'gray', label: /*i18n*/ 'not attempted', icon: '–', legend: /*i18n*/ 'Not attempted' },
 };
 
 export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
@@ -68,9 +71,9 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
   if (!data && (status === 404 || status === 403 || (!error && !isFetching))) {
     return (
       <>
-        <PageHeader title="Result" onBack={onBack} />
-        <EmptyState title="User haven't completed exam">
-          <Text>No Result Found</Text>
+        <PageHeader title={i18n._('Result')} onBack={onBack} />
+        <EmptyState title={i18n._("User haven't completed exam")}>
+          <Text>{i18n._('No Result Found')}</Text>
         </EmptyState>
       </>
     );
@@ -78,8 +81,8 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
   if (error || !data) {
     return (
       <>
-        <PageHeader title="Result" onBack={onBack} />
-        <ErrorState title={errorText(error, 'Error cannot get Result from id')} onRetry={() => void refetch()} />
+        <PageHeader title={i18n._('Result')} onBack={onBack} />
+        <ErrorState title={errorText(error, i18n._('Error cannot get Result from id'))} onRetry={() => void refetch()} />
       </>
     );
   }
@@ -89,7 +92,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
   const answerKeys = review.shows === 'answers';
   const note = reviewNote(review);
   const total = result.total_questions || answers.length;
-  const percentage = total ? ((result.score / total) * 100).toFixed(2) : '0.00';
+  const percentage = formatNumber(total ? (result.score / total) * 100 : 0, 2);
   const name = [result.user.firstname, result.user.lastname].filter(Boolean).join(' ') || result.user.email;
   const openAnswer = open === null ? undefined : answers.find((a) => a.questionNumber === open);
   const openQuestion = openAnswer ? questionsById.get(openAnswer.question) : undefined;
@@ -112,7 +115,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
                 size="sm"
                 variant={open === a.questionNumber ? 'solid' : 'subtle'}
                 colorPalette={s.palette}
-                aria-label={`Question ${a.questionNumber}, ${s.label}`}
+                aria-label={i18n._('Question {number}, {outcome}', { number: formatNumber(a.questionNumber), outcome: i18n._(s.label) })}
                 aria-pressed={open === a.questionNumber}
                 data-outcome={o}
                 onClick={() => {
@@ -121,7 +124,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
                 }}
               >
                 <span aria-hidden="true" data-testid="outcome-icon">{s.icon}</span>
-                {a.questionNumber}
+                {formatNumber(a.questionNumber)}
               </Button>
             );
           })}
@@ -134,20 +137,21 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
     <Stack gap="5">
       <PageHeader title={result.exam} onBack={onBack} />
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="result-summary">
+        {/* the figures' names are English (their test ids), shown translated */}
         {[
-          ['Name', name],
-          ['Total Questions', String(total)],
-          ['Total Attempt', String(result.attempted)],
-          ['Total Correct', String(result.score)],
-          ['Percentage', `${percentage}%`],
-          ['Score', formatTotalScore(result)],
-          ['Reading', formatSectionScore(result.readingScore)],
-          ['Listening', formatSectionScore(result.listeningScore)],
-          ['Date', formatDateTime(result.createdAt, zone)],
+          [/*i18n*/ 'Name', name],
+          [/*i18n*/ 'Total Questions', formatNumber(total)],
+          [/*i18n*/ 'Total Attempt', formatNumber(result.attempted)],
+          [/*i18n*/ 'Total Correct', formatNumber(result.score)],
+          [/*i18n*/ 'Percentage', `${percentage}%`],
+          [/*i18n*/ 'Score', formatTotalScore(result)],
+          [/*i18n*/ 'Reading', formatSectionScore(result.readingScore)],
+          [/*i18n*/ 'Listening', formatSectionScore(result.listeningScore)],
+          [/*i18n*/ 'Date', showDateTime(result.createdAt, zone)],
         ].map(([k, v]) => (
           <Box key={k} borderWidth="1px" borderRadius="md" p="3">
             <Text fontSize="xs" color="fg.muted">
-              {k}
+              {i18n._(k)}
             </Text>
             <Text fontWeight="semibold" data-testid={`result-${k}`}>{v}</Text>
           </Box>
@@ -156,7 +160,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
       {result.leaves && (
         // the back office only (students never get it): information, never a penalty
         <Text fontSize="sm" color={result.leaves.count ? 'fg.warning' : 'fg.muted'} data-testid="result-leaves">
-          {leaveText(result.leaves)} (the exam page hidden, the window left or full screen left)
+          {i18n._('{leaves} (the exam page hidden, the window left or full screen left)', { leaves: leaveText(result.leaves) })}
         </Text>
       )}
       {note && (
@@ -167,18 +171,18 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
       <HStack gap="3" flexWrap="wrap" fontSize="sm">
         {(marks ? (['correct', 'wrong', 'unanswered'] as const) : (['answered', 'unanswered'] as const)).map((o) => (
           <Badge key={o} colorPalette={OUTCOME_STYLE[o].palette} data-testid={`legend-${o}`}>
-            <span aria-hidden="true">{OUTCOME_STYLE[o].icon}</span> {OUTCOME_STYLE[o].legend}
+            <span aria-hidden="true">{OUTCOME_STYLE[o].icon}</span> {i18n._(OUTCOME_STYLE[o].legend)}
           </Badge>
         ))}
       </HStack>
-      {grid(1, 20, 'Reading')}
-      {grid(21, 40, 'Listening')}
+      {grid(1, 20, i18n._('Reading'))}
+      {grid(21, 40, i18n._('Listening'))}
       {openAnswer && (
         <Box
           ref={questionRef}
           tabIndex={-1}
           role="region"
-          aria-label={`Question ${openAnswer.questionNumber}`}
+          aria-label={i18n._('Question {number}', { number: formatNumber(openAnswer.questionNumber) })}
           scrollMarginTop="16"
           outline="none"
           borderWidth="1px"
@@ -194,7 +198,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
               chosenCorrect={marks && !answerKeys ? openAnswer.correct : undefined}
             />
           ) : (
-            <Text color="fg.muted">This question is no longer available.</Text>
+            <Text color="fg.muted">{i18n._('This question is no longer available.')}</Text>
           )}
           <HStack mt="4" justify="space-between">
             <Button
@@ -205,10 +209,10 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
                 if (i > 0) setOpen(answers[i - 1]!.questionNumber);
               }}
             >
-              Previous
+              {i18n._('Previous')}
             </Button>
             <Button variant="ghost" onClick={() => setOpen(null)}>
-              Close
+              {i18n._('Close')}
             </Button>
             <Button
               variant="outline"
@@ -218,7 +222,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
                 if (i >= 0 && i < answers.length - 1) setOpen(answers[i + 1]!.questionNumber);
               }}
             >
-              Next
+              {i18n._('Next')}
             </Button>
           </HStack>
         </Box>

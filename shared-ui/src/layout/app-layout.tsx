@@ -5,7 +5,7 @@ import { Suspense, useEffect, useState, type ReactNode, type RefObject } from 'r
 import { preloadOverlays, useOverlay } from '../overlays';
 import { leaveGuard } from './leave-guard';
 import { NavLink, useNavigate } from 'react-router-dom';
-import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, useAppDispatch, useSession } from 'shared-api';
+import { ROLE_LABEL, SIDEBAR_WIDTH, endSession, i18n, useAppDispatch, useSession } from 'shared-api';
 
 export { leaveGuard };
 
@@ -36,6 +36,7 @@ export function useStickyScrollPadding(ref: RefObject<HTMLElement | null>) {
 }
 
 export interface NavItem {
+  /** English, marked by the app for extraction (an i18n comment): translated where it is shown */
   label: string;
   to: string;
   /** match only the exact path (dashboards) */
@@ -79,7 +80,7 @@ export function AppLayout(props: {
             _hover={{ bg: 'bg.muted' }}
             css={{ '&.active': { bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'semibold' } }}
           >
-            {item.label}
+            {i18n._(item.label)}
           </SideLink>
         </li>
       ))}
@@ -116,7 +117,7 @@ export function AppLayout(props: {
           px="2"
           fontWeight="bold"
           fontSize={{ base: 'md', md: 'lg' }}
-          aria-label={`${props.title} home`}
+          aria-label={i18n._('{title} home', { title: props.title })}
           aria-disabled={props.lockLogo || undefined}
           onClick={() => {
             if (!props.lockLogo) navigate(props.homePath);
@@ -125,7 +126,7 @@ export function AppLayout(props: {
           {props.title}
         </Button>
         {props.topNav && (
-          <Box as="nav" aria-label="Main" overflowX="auto">
+          <Box as="nav" aria-label={i18n._('Main')} overflowX="auto">
             {links('row')}
           </Box>
         )}
@@ -149,7 +150,7 @@ export function AppLayout(props: {
         />
       </Flex>
       {showSide && (
-        <Box as="nav" aria-label="Main" display={{ base: 'block', md: 'none' }} borderBottomWidth="1px" overflowX="auto" px="2" py="1">
+        <Box as="nav" aria-label={i18n._('Main')} display={{ base: 'block', md: 'none' }} borderBottomWidth="1px" overflowX="auto" px="2" py="1">
           {links('row')}
         </Box>
       )}
@@ -157,7 +158,7 @@ export function AppLayout(props: {
         {showSide && (
           <Box
             as="nav"
-            aria-label="Sidebar"
+            aria-label={i18n._('Sidebar')}
             w={`${SIDEBAR_WIDTH}px`}
             flexShrink={0}
             borderRightWidth="1px"
@@ -174,7 +175,7 @@ export function AppLayout(props: {
   );
 }
 
-/** Dashboard card with a big number and a link. */
+/** Dashboard card with a big number and a link. `label`: English (the app's, marked for extraction), translated here. */
 export function StatCard({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
   const navigate = useNavigate();
   return (
@@ -188,7 +189,7 @@ export function StatCard({ label, value, to }: { label: string; value: ReactNode
       _hover={to ? { shadow: 'md' } : undefined}
       onClick={to ? () => navigate(to) : undefined}
     >
-      <Text color="fg.muted" fontSize="sm">{label}</Text>
+      <Text color="fg.muted" fontSize="sm">{i18n._(label)}</Text>
       <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`}>{value}</Text>
     </Box>
   );
@@ -199,7 +200,7 @@ export function PageHeader({ title, actions, onBack }: { title: ReactNode; actio
     <HStack mb="5" gap="3" flexWrap="wrap">
       {onBack && (
         <Button variant="outline" size="sm" onClick={onBack}>
-          Back
+          {i18n._('Back')}
         </Button>
       )}
       <Text as="h1" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" flex="1">
@@ -215,7 +216,7 @@ export function PageHeader({ title, actions, onBack }: { title: ReactNode; actio
  * avatar is a plain button until it is hovered, focused or pressed (which fetches the menu), and the first press
  * opens the real menu once it is here. Offline before it ever arrived, the button stays plain and a press retries.
  */
-const ACCOUNT_BUTTON = { variant: 'ghost', p: '1', borderRadius: 'full', 'aria-label': 'Account menu' } as const;
+const accountButton = () => ({ variant: 'ghost', p: '1', borderRadius: 'full', 'aria-label': i18n._('Account menu') }) as const;
 
 function AccountMenu(props: { name: string; image: string | null; onProfile: () => void; onLogout: () => void }) {
   const [attempt, setAttempt] = useState(0);
@@ -227,7 +228,7 @@ function AccountMenu(props: { name: string; image: string | null; onProfile: () 
   );
   const plain = (
     <Button
-      {...ACCOUNT_BUTTON} aria-haspopup="menu" aria-expanded={false}
+      {...accountButton()} aria-haspopup="menu" aria-expanded={false}
       onPointerEnter={() => void preloadOverlays('Menu')}
       onFocus={() => void preloadOverlays('Menu')}
       onClick={() => setAttempt((a) => a + 1)}
@@ -250,7 +251,7 @@ function LoadedAccountMenu(props: { avatar: ReactNode; plain: ReactNode; onProfi
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen recipe={menu.recipe}>
       <Menu.Trigger asChild>
-        <Button {...ACCOUNT_BUTTON}>
+        <Button {...accountButton()}>
           {props.avatar}
         </Button>
       </Menu.Trigger>
@@ -258,10 +259,10 @@ function LoadedAccountMenu(props: { avatar: ReactNode; plain: ReactNode; onProfi
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="profile" onClick={props.onProfile}>
-              Profile
+              {i18n._('Profile')}
             </Menu.Item>
             <Menu.Item value="logout" onClick={props.onLogout}>
-              Logout
+              {i18n._('Logout')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,5 +1,6 @@
 /** The timer's announcements and the record of leaving the exam (tracker and durable queue). */
 import type { LeaveRecord } from 'shared-api';
+import '../catalog'; // the area's English messages with placeholders (registered by the area's app in use)
 import { formatMmSs, timeAnnouncement } from './clock';
 import { LeaveQueue, LeaveTracker, leaveStorageKey, openLeaveKey } from './leave-record';
 

@@ -2,6 +2,7 @@
  * The exam clock. The server owns the deadline; the device's clock may be wrong, so every server response that carries
  * `serverNow` gives an offset (server − device) and the remaining time is measured on the corrected clock.
  */
+import { formatNumber, i18n } from 'shared-api';
 
 /** server clock − device clock, in ms, from a response's `serverNow` and the device time the response arrived. */
 export function clockOffset(serverNow: string | number, clientNowAtResponse: number): number {
@@ -37,7 +38,7 @@ export function timeAnnouncement(beforeMs: number | null, nowMs: number): string
   if (beforeMs === null || nowMs <= 0) return null;
   for (const m of ANNOUNCE_AT_MINUTES) {
     const at = m * 60_000;
-    if (beforeMs > at && nowMs <= at) return `${m} minutes left`;
+    if (beforeMs > at && nowMs <= at) return i18n._('{minutes} minutes left', { minutes: formatNumber(m) });
   }
   return null;
 }

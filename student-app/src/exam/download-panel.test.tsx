@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { UiProvider } from 'shared-ui';
+import '../catalog'; // the area's English messages with placeholders (registered by the area's app in use)
 import type { DownloadProgress } from './download';
 import { DOWNLOAD_COMPLETE, DOWNLOAD_OFFLINE, DownloadPanel, NEEDS_CONNECTION } from './download-panel';
 import type { ExamDownloadState } from './use-exam-download';

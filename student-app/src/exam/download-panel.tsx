@@ -1,14 +1,14 @@
 /** The start page's download box: the exam's size, then the download's progress and what it means for the exam. */
 import { Box, Button, HStack, Spinner, Stack, Text } from 'shared-ui';
-import type { ApiFailure } from 'shared-api';
+import { formatNumber, i18n, translateServerMessage, type ApiFailure } from 'shared-api';
 import type { DownloadProgress } from './download';
 import { formatBytes, formatProgress } from './size';
 import type { ExamDownloadState } from './use-exam-download';
 
-export const DOWNLOAD_COMPLETE = 'The exam is on this device: it can be taken without a connection.';
-export const NEEDS_CONNECTION = 'This device cannot keep the exam: it needs the connection for the whole exam (audio and images load as they are needed).';
-export const DOWNLOAD_OFFLINE = 'You are offline: the download goes on when the connection is back.';
-export const START_WITHOUT_WARNING = 'Audio and images need the connection: if it drops during the exam, they may not play or show.';
+export const DOWNLOAD_COMPLETE = /*i18n*/ 'The exam is on this device: it can be taken without a connection.';
+export const NEEDS_CONNECTION = /*i18n*/ 'This device cannot keep the exam: it needs the connection for the whole exam (audio and images load as they are needed).';
+export const DOWNLOAD_OFFLINE = /*i18n*/ 'You are offline: the download goes on when the connection is back.';
+export const START_WITHOUT_WARNING = /*i18n*/ 'Audio and images need the connection: if it drops during the exam, they may not play or show.';
 
 const percent = (p: DownloadProgress) => (p.totalBytes > 0 ? Math.min(100, Math.floor((p.doneBytes / p.totalBytes) * 100)) : 100);
 
@@ -20,7 +20,7 @@ const percent = (p: DownloadProgress) => (p.totalBytes > 0 ? Math.min(100, Math.
 function DownloadBar({ value, stopped }: { value: number; stopped: boolean }) {
   return (
     <Box
-      role="progressbar" aria-label="Exam download" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}
+      role="progressbar" aria-label={i18n._('Exam download')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}
       data-state={value >= 100 ? 'complete' : 'loading'} position="relative" overflow="hidden" width="full" h="2"
       borderRadius="l1" bg="bg.muted" shadow="inset"
     >
@@ -34,17 +34,23 @@ function DownloadBar({ value, stopped }: { value: number; stopped: boolean }) {
 
 /** Why there is no package to download from. */
 const packageProblem = (error: ApiFailure, online: boolean) =>
-  error.status === 0 || !online ? DOWNLOAD_OFFLINE : `The exam cannot be downloaded: ${error.error}`;
+  error.status === 0 || !online
+    ? i18n._(DOWNLOAD_OFFLINE)
+    : i18n._('The exam cannot be downloaded: {reason}', { reason: translateServerMessage(error.error) });
+
+/** Why the download stopped (the downloader's reason is already in the user's language: ./download.ts). */
+const stoppedText = (error: string | null) =>
+  error ? i18n._('The download stopped: {reason}', { reason: error }) : i18n._('The download stopped: a file could not be downloaded.');
 
 /** What a screen reader hears: every 10 %, and where the download stopped or ended (not every byte). */
 function announcement(state: ExamDownloadState, online: boolean): string {
   const p = state.progress;
-  if (state.support === 'no') return NEEDS_CONNECTION;
+  if (state.support === 'no') return i18n._(NEEDS_CONNECTION);
   if (!p && state.error) return packageProblem(state.error, online);
-  if (p?.phase === 'complete') return DOWNLOAD_COMPLETE;
-  if (p?.phase === 'failed') return `The download stopped: ${p.error ?? 'a file could not be downloaded.'}`;
-  if (p?.phase === 'offline' || (!online && !state.pkg)) return DOWNLOAD_OFFLINE;
-  if (p) return `Downloading the exam: ${Math.floor(percent(p) / 10) * 10} %`;
+  if (p?.phase === 'complete') return i18n._(DOWNLOAD_COMPLETE);
+  if (p?.phase === 'failed') return stoppedText(p.error);
+  if (p?.phase === 'offline' || (!online && !state.pkg)) return i18n._(DOWNLOAD_OFFLINE);
+  if (p) return i18n._('Downloading the exam: {percent} %', { percent: formatNumber(Math.floor(percent(p) / 10) * 10) });
   return '';
 }
 
@@ -65,20 +71,20 @@ export function DownloadPanel({ state, listedBytes, online }: {
       <Stack gap="3">
         {size !== undefined && (
           <Text fontWeight="semibold" data-testid="download-size">
-            Download: {formatBytes(size)}
+            {i18n._('Download: {size}', { size: formatBytes(size) })}
           </Text>
         )}
         {support === 'checking' && (
           <HStack gap="2" color="fg.muted">
             <Spinner size="sm" />
-            <Text>Checking whether this device can keep the exam…</Text>
+            <Text>{i18n._('Checking whether this device can keep the exam…')}</Text>
           </HStack>
         )}
-        {support === 'no' && <Text color="fg.warning">{NEEDS_CONNECTION}</Text>}
+        {support === 'no' && <Text color="fg.warning">{i18n._(NEEDS_CONNECTION)}</Text>}
         {support === 'yes' && !progress && !error && (
           <HStack gap="2" color="fg.muted">
             <Spinner size="sm" />
-            <Text>{online ? 'Preparing the download…' : DOWNLOAD_OFFLINE}</Text>
+            <Text>{online ? i18n._('Preparing the download…') : i18n._(DOWNLOAD_OFFLINE)}</Text>
           </HStack>
         )}
         {support === 'yes' && !progress && error && (
@@ -87,29 +93,29 @@ export function DownloadPanel({ state, listedBytes, online }: {
               {packageProblem(error, online)}
             </Text>
             <Button size="sm" variant="outline" onClick={retry}>
-              Retry
+              {i18n._('Retry')}
             </Button>
           </HStack>
         )}
         {progress && progress.phase !== 'complete' && (
           <>
             <DownloadBar value={percent(progress)} stopped={stopped} />
-            <Text data-testid="download-progress">Downloading the exam: {formatProgress(progress.doneBytes, progress.totalBytes)}</Text>
+            <Text data-testid="download-progress">{i18n._('Downloading the exam: {progress}', { progress: formatProgress(progress.doneBytes, progress.totalBytes) })}</Text>
           </>
         )}
         {stopped && (
           <HStack gap="3" flexWrap="wrap">
             <Text color="fg.warning" flex="1" data-testid="download-stopped">
-              {progress.phase === 'offline' ? DOWNLOAD_OFFLINE : `The download stopped: ${progress.error ?? 'a file could not be downloaded.'}`}
+              {progress.phase === 'offline' ? i18n._(DOWNLOAD_OFFLINE) : stoppedText(progress.error)}
             </Text>
             <Button size="sm" variant="outline" onClick={retry}>
-              Retry
+              {i18n._('Retry')}
             </Button>
           </HStack>
         )}
         {progress?.phase === 'complete' && (
           <Text color="fg.success" fontWeight="medium" data-testid="download-complete">
-            {DOWNLOAD_COMPLETE}
+            {i18n._(DOWNLOAD_COMPLETE)}
           </Text>
         )}
       </Stack>

@@ -1,3 +1,4 @@
+import '../catalog'; // the area's English messages with placeholders (registered by the area's app in use)
 import { ExamDownloader, type DownloadProgress, type MediaCache, type PackageFile } from './download';
 import { formatBytes, formatProgress } from './size';
 
@@ -232,6 +233,15 @@ describe('the exam download', () => {
     const end = await d.run();
     expect(end).toMatchObject({ phase: 'failed', error: 'A file of the exam could not be downloaded (HTTP 404).', filesStored: 1 });
     expect(server.count(B)).toBe(1);
+  });
+
+  it("a failure in the browser's own words (no answer) stops without a reason: the page says a file could not be downloaded", async () => {
+    const server = new FakeServer({ [A]: 1000 });
+    server.plan[A] = ['network', 'network', 'network'];
+    const { d } = downloader(server, new FakeCache(), files({ [A]: 1000 }), { tries: 3 });
+    const end = await d.run();
+    expect(end).toMatchObject({ phase: 'failed', error: null, filesStored: 0 });
+    expect(server.count(A)).toBe(3);
   });
 
   it('a full device stops the download with a message', async () => {

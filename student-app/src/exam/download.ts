@@ -4,6 +4,7 @@
  * resumed (run() again, on the `online` event or a Retry) with only the files not yet stored. Progress counts the
  * bytes as they arrive, and a stored file by its real length (the declared sizes are only the estimate before).
  */
+import { i18n } from 'shared-api';
 import { backoffDelay } from './retry';
 
 export interface PackageFile {
@@ -22,7 +23,7 @@ export interface DownloadProgress {
   totalBytes: number;
   filesStored: number;
   filesTotal: number;
-  /** why the download stopped (phase 'failed') */
+  /** why the download stopped (phase 'failed'), in the user's language; null when the cause is not one of ours */
   error: string | null;
 }
 
@@ -48,8 +49,14 @@ export interface DownloadOptions {
   now?: () => number;
 }
 
+/**
+ * A reason of ours, in the user's language (made at run time: the language is chosen before the start page opens,
+ * and a change re-mounts it with a new downloader). Another error (the browser's own words) stops the download
+ * without a reason: the page says a file could not be downloaded.
+ */
+class ReasonError extends Error {}
 /** Why a file will not come by trying again (a 4xx other than 408 and 429, a full disk). */
-class FatalError extends Error {}
+class FatalError extends ReasonError {}
 
 /** The response headers a stored copy keeps (no Vary: the worker looks it up with its own request's headers). */
 const KEPT_HEADERS = ['content-type', 'date', 'etag', 'last-modified', 'cache-control', 'accept-ranges'];
@@ -142,7 +149,7 @@ export class ExamDownloader {
     } catch {
       if (abort.signal.aborted) return this.snapshot;
       this.abort = null;
-      return this.finish('failed', 'This device cannot keep the exam (no storage).');
+      return this.finish('failed', i18n._('This device cannot keep the exam (no storage).'));
     }
     const queue = this.files.filter((f) => !this.stored.has(f.url));
     let halt: { phase: 'offline' | 'failed'; error: string | null } | null = null;
@@ -154,7 +161,7 @@ export class ExamDownloader {
           await this.fetchFile(cache, file, abort.signal);
         } catch (e) {
           if (abort.signal.aborted) return;
-          halt ??= !this.opts.online() ? { phase: 'offline', error: null } : { phase: 'failed', error: (e as Error).message };
+          halt ??= !this.opts.online() ? { phase: 'offline', error: null } : { phase: 'failed', error: e instanceof ReasonError ? e.message : null };
         }
       }
     };
@@ -183,8 +190,8 @@ export class ExamDownloader {
           if (!(await cache.match(file.url))) await cache.put(file.url, copy.response);
         } catch (e) {
           throw new FatalError((e as Error)?.name === 'QuotaExceededError'
-            ? 'This device has no room left for the exam.'
-            : 'This device could not keep a file of the exam.');
+            ? i18n._('This device has no room left for the exam.')
+            : i18n._('This device could not keep a file of the exam.'));
         }
         this.markStored(file.url, copy.bytes);
         return;
@@ -215,7 +222,7 @@ export class ExamDownloader {
     try {
       return await this.receive(url, file.signal, alive);
     } catch (e) {
-      throw stalled ? new Error('A file of the exam stopped arriving.') : e;
+      throw stalled ? new ReasonError(i18n._('A file of the exam stopped arriving.')) : e;
     } finally {
       clearTimeout(timer);
       runSignal.removeEventListener('abort', stop);
@@ -226,8 +233,8 @@ export class ExamDownloader {
     const res = await this.opts.fetch(url, { signal, credentials: 'same-origin' });
     if (res.status !== 200) {
       const fatal = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
-      const message = `A file of the exam could not be downloaded (HTTP ${res.status}).`;
-      throw fatal ? new FatalError(message) : new Error(message);
+      const message = i18n._('A file of the exam could not be downloaded (HTTP {status}).', { status: res.status });
+      throw fatal ? new FatalError(message) : new ReasonError(message);
     }
     const chunks: BlobPart[] = [];
     let bytes = 0;
@@ -249,7 +256,7 @@ export class ExamDownloader {
     }
     const declared = Number(res.headers.get('content-length'));
     if (res.headers.get('content-length') !== null && !res.headers.get('content-encoding') && declared !== bytes) {
-      throw new Error('A file of the exam arrived cut short.');
+      throw new ReasonError(i18n._('A file of the exam arrived cut short.'));
     }
     const headers = new Headers();
     for (const h of KEPT_HEADERS) {

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
-  LISTENING_RANGE, MSG, READING_RANGE, UNANSWERED, errorText, useRecordListeningMutation, useSaveAnswersMutation,
+  LISTENING_RANGE, MSG, READING_RANGE, UNANSWERED, errorText, formatNumber, i18n, localDigits, useRecordListeningMutation, useSaveAnswersMutation,
   useSubmitResultMutation, useUpdateReportMutation, type AudioKey, type RunningExam, type SubmitResponse,
 } from 'shared-api';
 import {
@@ -26,15 +26,16 @@ import { useLeaveRecord } from './use-leave-record';
 type Mode = 'all' | 'single';
 type Filter = 'all' | 'solved' | 'unsolved';
 
+// English, marked for translation: shown with i18n._
 const SAVE_TEXT: Record<SaveStatus, string> = {
-  saved: 'All answers saved',
-  saving: 'Saving…',
-  offline: 'Offline — answers kept on this device',
-  error: 'Not saved yet — retrying',
+  saved: /*i18n*/ 'All answers saved',
+  saving: /*i18n*/ 'Saving…',
+  offline: /*i18n*/ 'Offline — answers kept on this device',
+  error: /*i18n*/ 'Not saved yet — retrying',
 };
 const SAVE_PALETTE: Record<SaveStatus, string> = { saved: 'green', saving: 'blue', offline: 'orange', error: 'red' };
-const SUBMIT_OFFLINE_NOTE = 'This device is offline: your submission is kept on this device and sent when the connection is back.';
-const SUBMIT_KEPT = 'Exam submitted on this device: it is sent when the connection is back, and your result shows once it is saved. Keep this page open.';
+const SUBMIT_OFFLINE_NOTE = /*i18n*/ 'This device is offline: your submission is kept on this device and sent when the connection is back.';
+const SUBMIT_KEPT = /*i18n*/ 'Exam submitted on this device: it is sent when the connection is back, and your result shows once it is saved. Keep this page open.';
 
 /** Not reached, or a failing server (a proxy's 502, a timeout, too many requests): the submission is sent again. */
 const sendAgain = (e: unknown) => {
@@ -202,7 +203,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
       examStorage.clear(attemptId);
       exitFullScreen();
       setEnded(res);
-      notify.success('Result Saved Sucessfully');
+      notify.success(i18n._('Result Saved Sucessfully'));
     } catch (e) {
       if (sendAgain(e)) {
         // Kept on this device (the answers too) and sent again: when the browser is back online, and meanwhile with
@@ -213,7 +214,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
       } else {
         // The server refused it: nothing to send again; the student may press Submit again.
         examStorage.dropSubmission(attemptId);
-        notify.error('Error cannot save result', errorText(e, ''), 'submit-error');
+        notify.error(i18n._('Error cannot save result'), errorText(e, ''), 'submit-error');
         setSubmission('none');
       }
     } finally {
@@ -291,12 +292,14 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
         size="sm"
         variant={solved ? 'solid' : 'outline'}
         colorPalette={solved ? 'green' : 'gray'}
-        aria-label={`Question ${qn.question_number} (${solved ? 'solved' : 'unsolved'})`}
+        aria-label={solved
+          ? i18n._('Question {number} (solved)', { number: formatNumber(qn.question_number) })
+          : i18n._('Question {number} (unsolved)', { number: formatNumber(qn.question_number) })}
         data-number={qn.question_number}
         disabled={navLocked}
         onClick={() => showQuestion(i)}
       >
-        {qn.question_number}
+        {formatNumber(qn.question_number)}
       </Button>
     );
   };
@@ -317,7 +320,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
           </SimpleGrid>
         ) : (
           <Text color="fg.muted" fontSize="sm">
-            No questions
+            {i18n._('No questions')}
           </Text>
         )}
       </Box>
@@ -344,25 +347,25 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
           </Text>
           {mode === 'all' ? (
             <HStack gap="3" fontSize="sm">
-              <Text data-testid="count-total">Total: {questions.length}</Text>
-              <Text data-testid="count-solved">Solved: {solvedCount}</Text>
-              <Text data-testid="count-unsolved">Unsolved: {questions.length - solvedCount}</Text>
+              <Text data-testid="count-total">{i18n._('Total: {count}', { count: formatNumber(questions.length) })}</Text>
+              <Text data-testid="count-solved">{i18n._('Solved: {count}', { count: formatNumber(solvedCount) })}</Text>
+              <Text data-testid="count-unsolved">{i18n._('Unsolved: {count}', { count: formatNumber(questions.length - solvedCount) })}</Text>
             </HStack>
           ) : (
             <Text fontSize="sm" data-testid="count-remaining">
-              Remaining questions: {questions.length - solvedCount}
+              {i18n._('Remaining questions: {count}', { count: formatNumber(questions.length - solvedCount) })}
             </Text>
           )}
           <Text
             role="timer"
-            aria-label="Time remaining"
+            aria-label={i18n._('Time remaining')}
             fontFamily="mono"
             fontWeight="bold"
             fontSize="lg"
             color={remaining < 5 * 60_000 ? 'fg.error' : 'fg'}
             data-testid="countdown"
           >
-            {formatMmSs(remaining)}
+            {localDigits(formatMmSs(remaining))}
           </Text>
         </HStack>
         <Box srOnly aria-live="polite" data-testid="time-announcement">
@@ -375,21 +378,21 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
         )}
         {submission === 'kept' && !ended && (
           <Text role="status" aria-live="polite" mt="1" fontSize="sm" color="fg.warning" fontWeight="medium" data-testid="submit-pending">
-            {SUBMIT_KEPT}
+            {i18n._(SUBMIT_KEPT)}
           </Text>
         )}
         <HStack gap="3" mt="1" flexWrap="wrap">
           <Badge role="status" aria-live="polite" colorPalette={SAVE_PALETTE[save.status]} data-testid="save-status" data-status={save.status}>
-            {SAVE_TEXT[save.status]}
+            {i18n._(SAVE_TEXT[save.status])}
           </Badge>
           {fromDeviceCopy && (
             <Text fontSize="xs" color="fg.muted" data-testid="device-copy">
-              No connection: this exam was kept on this device. Your answers are sent when the connection is back.
+              {i18n._('No connection: this exam was kept on this device. Your answers are sent when the connection is back.')}
             </Text>
           )}
           {prefetch.total > 0 && (
             <Text fontSize="xs" color="fg.muted" data-testid="audio-ready">
-              audio ready {prefetch.ready}/{prefetch.total}
+              {i18n._('audio ready {ready}/{total}', { ready: formatNumber(prefetch.ready), total: formatNumber(prefetch.total) })}
             </Text>
           )}
         </HStack>
@@ -397,7 +400,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
 
       {mode === 'all' && (
         <Stack gap="5" ref={listRef}>
-          <HStack gap="2" role="radiogroup" aria-label="Filter questions" flexWrap="wrap">
+          <HStack gap="2" role="radiogroup" aria-label={i18n._('Filter questions')} flexWrap="wrap">
             {(['all', 'solved', 'unsolved'] as const).map((f) => (
               <Button
                 key={f}
@@ -407,15 +410,15 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
                 variant={filter === f ? 'solid' : 'outline'}
                 onClick={() => setFilter(f)}
               >
-                {f === 'all' ? 'All' : f === 'solved' ? 'Solved' : 'Unsolved'}
+                {f === 'all' ? i18n._('All') : f === 'solved' ? i18n._('Solved') : i18n._('Unsolved')}
               </Button>
             ))}
           </HStack>
-          {grid('Reading', READING_RANGE)}
-          {grid('Listening', LISTENING_RANGE)}
+          {grid(i18n._('Reading'), READING_RANGE)}
+          {grid(i18n._('Listening'), LISTENING_RANGE)}
           <HStack justify="flex-end">
             <Button colorPalette="red" onClick={() => setConfirmOpen(true)} loading={submitting} disabled={!!ended}>
-              Submit And Finish Exam
+              {i18n._('Submit And Finish Exam')}
             </Button>
           </HStack>
         </Stack>
@@ -427,7 +430,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
             ref={questionRef}
             tabIndex={-1}
             role="region"
-            aria-label={`Question ${current.question_number}`}
+            aria-label={i18n._('Question {number}', { number: formatNumber(current.question_number) })}
             borderWidth="1px"
             borderRadius="lg"
             p={{ base: 3, md: 5 }}
@@ -447,10 +450,10 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
           </Box>
           <HStack justify="space-between" gap="2">
             <Button variant="outline" disabled={navLocked || index === 0} onClick={() => showQuestion(Math.max(0, index - 1))}>
-              Previous
+              {i18n._('Previous')}
             </Button>
             <Button variant="subtle" disabled={navLocked} onClick={showList}>
-              Total Question
+              {i18n._('Total Question')}
             </Button>
             <Button
               colorPalette="blue"
@@ -460,7 +463,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
                 else showQuestion(index + 1);
               }}
             >
-              Next
+              {i18n._('Next')}
             </Button>
           </HStack>
         </Stack>
@@ -468,14 +471,14 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
 
       <ConfirmDialog
         open={confirmOpen}
-        title="Submit And Finish Exam"
+        title={i18n._('Submit And Finish Exam')}
         message={MSG.submitConfirm}
         onConfirm={submit}
         onClose={() => setConfirmOpen(false)}
       >
         {!online && (
           <Text mt="3" fontSize="sm" color="fg.warning" data-testid="submit-offline-note">
-            {SUBMIT_OFFLINE_NOTE}
+            {i18n._(SUBMIT_OFFLINE_NOTE)}
           </Text>
         )}
       </ConfirmDialog>

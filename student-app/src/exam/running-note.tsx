@@ -1,5 +1,5 @@
 /** What the exam list and the start page say of a running attempt: it is resumed, with the time left and, when the access changed since it started, why it goes on. */
-import type { RunningAttemptInfo } from 'shared-api';
+import { formatNumber, i18n, translateServerMessage, type RunningAttemptInfo } from 'shared-api';
 import { Text } from 'shared-ui';
 
 /**
@@ -10,17 +10,17 @@ export function minutesLeft(secondsLeft: number, receivedAt: number, now: number
   return Math.max(0, Math.ceil((secondsLeft * 1000 - Math.max(0, now - receivedAt)) / 60_000));
 }
 
-export const RESUME_ANYWAY = 'You can still finish the attempt you started.';
-
 export function RunningNote({ running, receivedAt }: { running: RunningAttemptInfo; receivedAt: number | undefined }) {
   return (
     <>
       <Text fontSize="sm" color="fg.info" fontWeight="medium" data-testid="running-note">
-        In progress{receivedAt !== undefined && ` · Time left: ${minutesLeft(running.secondsLeft, receivedAt)} min`}
+        {receivedAt === undefined
+          ? i18n._('In progress')
+          : i18n._('In progress · Time left: {minutes} min', { minutes: formatNumber(minutesLeft(running.secondsLeft, receivedAt)) })}
       </Text>
       {running.reason && (
         <Text fontSize="sm" color="fg.warning">
-          {running.reason} {RESUME_ANYWAY}
+          {translateServerMessage(running.reason)} {i18n._('You can still finish the attempt you started.')}
         </Text>
       )}
     </>

@@ -1,5 +1,8 @@
 /** /student/exams: the exams the student may start (Available Exams) and the others with the reason they cannot. */
-import { EXAM_LIST_FRESH_SECONDS, MSG, errorText, useGetAvailableExamsQuery, useGetOtherExamsQuery, useSession, type ListedExam } from 'shared-api';
+import {
+  EXAM_LIST_FRESH_SECONDS, MSG, errorText, formatNumber, i18n, translateServerMessage, useGetAvailableExamsQuery, useGetOtherExamsQuery, useSession,
+  type ListedExam,
+} from 'shared-api';
 import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
@@ -22,24 +25,24 @@ function ExamCard({ exam, onStart, receivedAt }: { exam: ListedExam; onStart?: (
         </HStack>
         {typeof exam.downloadBytes === 'number' && (
           <Text fontSize="sm" color="fg.muted" data-testid="exam-size">
-            Download: {formatBytes(exam.downloadBytes)}
+            {i18n._('Download: {size}', { size: formatBytes(exam.downloadBytes) })}
           </Text>
         )}
         {exam.remaining !== null && exam.remaining !== undefined && (
           <Text fontSize="sm" color="fg.muted">
-            Attempts left: {exam.remaining}
+            {i18n._('Attempts left: {count}', { count: formatNumber(exam.remaining) })}
           </Text>
         )}
         {!onStart && exam.reason && (
           <Text fontSize="sm" color="fg.warning">
-            {exam.reason}
+            {translateServerMessage(exam.reason) /* the server's words (shared-api's server-messages.ts lists them) */}
           </Text>
         )}
         {exam.running && <RunningNote running={exam.running} receivedAt={receivedAt} />}
       </Stack>
       {onStart && (
-        <Button colorPalette="blue" onClick={onStart} aria-label={`${exam.running ? 'Resume' : 'Start'} ${exam.title}`}>
-          {exam.running ? 'Resume' : 'Start'}
+        <Button colorPalette="blue" onClick={onStart} aria-label={exam.running ? i18n._('Resume {title}', { title: exam.title }) : i18n._('Start {title}', { title: exam.title })}>
+          {exam.running ? i18n._('Resume') : i18n._('Start')}
         </Button>
       )}
     </Box>
@@ -65,7 +68,7 @@ function ExamSection(props: {
       {props.loading ? (
         <LoadingState />
       ) : props.error ? (
-        <ErrorState title="Error cannot get Exams" message={errorText(props.error, '')} onRetry={props.onRetry} />
+        <ErrorState title={i18n._('Error cannot get Exams')} message={errorText(props.error, '')} onRetry={props.onRetry} />
       ) : !props.exams?.length ? (
         <EmptyState title={props.empty} />
       ) : (
@@ -90,7 +93,7 @@ export function ExamListPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Exam List" />
+      <PageHeader title={i18n._('Exam List')} />
       {user && !user.created_by && (
         <Alert.Root status="warning">
           <Alert.Indicator />
@@ -103,11 +106,11 @@ export function ExamListPage() {
         </Alert.Root>
       )}
       <ExamSection
-        title="Available Exams"
+        title={i18n._('Available Exams')}
         exams={available.data}
         loading={available.isLoading}
         error={available.error}
-        empty="No exams available"
+        empty={i18n._('No exams available')}
         onRetry={() => void available.refetch()}
         receivedAt={available.fulfilledTimeStamp}
         onStart={(exam) => {
@@ -116,11 +119,11 @@ export function ExamListPage() {
         }}
       />
       <ExamSection
-        title="Other Exams List"
+        title={i18n._('Other Exams List')}
         exams={other.data}
         loading={other.isLoading}
         error={other.error}
-        empty="No other exams"
+        empty={i18n._('No other exams')}
         onRetry={() => void other.refetch()}
       />
     </Stack>

@@ -5,7 +5,7 @@
  * the connection is back, and the server's copy replaces this one.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { useGetRunningExamQuery, useSession, type RunningExam } from 'shared-api';
+import { i18n, useGetRunningExamQuery, useSession, type RunningExam } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
 import { browserOnline } from '../exam/retry';
 import { deviceCopy } from '../exam/device-copy';
@@ -92,8 +92,8 @@ export function ExamPage() {
   if (notRunning) return closing && copy ? runner(copy.data, copy.receivedAt, true) : null;
   if (!data && copy && unreachable) return runner(copy.data, copy.receivedAt, true);
   if (isLoading || !data) {
-    if (error) return <ErrorState title="Error cannot get Questions" message="Check your connection; your saved answers are kept." onRetry={() => void refetch()} />;
-    return <LoadingState label="Loading exam…" />;
+    if (error) return <ErrorState title={i18n._('Error cannot get Questions')} message={i18n._('Check your connection; your saved answers are kept.')} onRetry={() => void refetch()} />;
+    return <LoadingState label={i18n._('Loading exam…')} />;
   }
   return runner(data, fulfilledTimeStamp ?? Date.now());
 }

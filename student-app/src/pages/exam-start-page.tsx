@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, useGetAvailableExamsQuery, useGetExtraTimeQuery, useIncreaseCountMutation, useSession, useStartAttemptMutation,
+  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, formatNumber, i18n, useGetAvailableExamsQuery, useGetExtraTimeQuery,
+  useIncreaseCountMutation, useSession, useStartAttemptMutation,
 } from 'shared-api';
 import { minutesText } from 'shared-api/leaves';
 import { Box, Button, HStack, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
@@ -42,11 +43,16 @@ export function ExamStartPage() {
   const online = useBrowserOnline();
   const download = useExamDownload(matches ? examId : '', matches ? user?._id ?? '' : '');
   const onDevice = download.progress?.phase === 'complete';
+  // plays allowed of each listening audio (the exam's, as listed; the downloaded copy's while the list is not known)
+  const playLimit = (listed ? listed.play_limit : download.pkg?.playLimit ?? selected?.play_limit) ?? null;
+
   // the student's own length (extra time, set by the institute); the exam's usual one until it is known
   const extra = useGetExtraTimeQuery({ userId: user?._id ?? '' }, { skip: !user || !matches });
   const base = extra.data?.durationSeconds ?? EXAM_DURATION_SECONDS;
   const length = extra.data?.extraSeconds
-    ? `${minutesText(base + extra.data.extraSeconds)} for you (${minutesText(base)} + ${minutesText(extra.data.extraSeconds)} extra time)`
+    ? i18n._('{total} for you ({usual} + {extra} extra time)', {
+      total: minutesText(base + extra.data.extraSeconds), usual: minutesText(base), extra: minutesText(extra.data.extraSeconds),
+    })
     : minutesText(base);
 
   useEffect(() => {
@@ -66,7 +72,7 @@ export function ExamStartPage() {
       requestFullScreen(); // still inside the click: browsers allow full screen only after a gesture
       navigate(paths.exam(examId));
     } catch (e) {
-      notify.error('Cannot start exam', errorText(e, 'Error cannot get Exams'));
+      notify.error(i18n._('Cannot start exam'), errorText(e, i18n._('Error cannot get Exams')));
       setBusy(false);
     }
   };
@@ -80,20 +86,25 @@ export function ExamStartPage() {
       <PageHeader title={selected.title} onBack={() => navigate(paths.exams)} />
       <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
         <Text fontWeight="semibold" mb="3">
-          Before you start
+          {i18n._('Before you start')}
         </Text>
         {/* a plain list (the kit's List is a chunk of its own): the exam's pages keep within their budget */}
         <Stack as="ul" gap="2" ps="5" listStyleType="disc">
           <Box as="li" data-testid="exam-length">
-            The exam has {TOTAL_QUESTIONS} questions (Reading 1-20, Listening 21-40) and lasts {length}.
+            {i18n._('The exam has {count} questions (Reading 1-20, Listening 21-40) and lasts {length}.', { count: formatNumber(TOTAL_QUESTIONS), length })}
           </Box>
           <Box as="li">
-            If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers and your
-            submission are kept on this device and sent when the connection is back; the result shows once it is saved.
+            {i18n._('If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers and your submission are kept on this device and sent when the connection is back; the result shows once it is saved.')}
           </Box>
-          <Box as="li">Unanswered questions are marked as not attempted.</Box>
-          <Box as="li">The clock keeps running if you close or reload the page; reopen the exam to continue.</Box>
-          <Box as="li">Audio can be replayed; navigation is paused while an audio plays.</Box>
+          <Box as="li">{i18n._('Unanswered questions are marked as not attempted.')}</Box>
+          <Box as="li">{i18n._('The clock keeps running if you close or reload the page; reopen the exam to continue.')}</Box>
+          <Box as="li" data-testid="play-limit">
+            {playLimit === null
+              ? i18n._('Audio can be replayed; navigation is paused while an audio plays.')
+              : playLimit === 1
+                ? i18n._('Each listening audio can be played only once in this exam; the plays left show beside it. Navigation is paused while an audio plays.')
+                : i18n._('Each listening audio can be played at most {count} times in this exam; the plays left show beside it. Navigation is paused while an audio plays.', { count: formatNumber(playLimit) })}
+          </Box>
         </Stack>
       </Box>
       {running && (
@@ -104,23 +115,24 @@ export function ExamStartPage() {
       <DownloadPanel state={download} listedBytes={selected.downloadBytes} online={online} />
       {!online && (
         <Text role="status" color="fg.warning" fontWeight="medium" data-testid="start-offline">
-          You are offline. {running ? 'Resume' : 'Get Started'} needs the connection: the server starts the exam's clock when you
-          press it.
+          {running
+            ? i18n._("You are offline. Resume needs the connection: the server starts the exam's clock when you press it.")
+            : i18n._("You are offline. Get Started needs the connection: the server starts the exam's clock when you press it.")}
         </Text>
       )}
       {canWait && (
         <Text fontSize="sm" color="fg.muted" id="start-without-warning">
-          {START_WITHOUT_WARNING}
+          {i18n._(START_WITHOUT_WARNING)}
         </Text>
       )}
       <HStack justify="flex-end" gap="3" flexWrap="wrap">
         {canWait && (
           <Button variant="outline" size="lg" disabled={!online || busy} onClick={start} aria-describedby="start-without-warning">
-            Start without downloading
+            {i18n._('Start without downloading')}
           </Button>
         )}
         <Button colorPalette="blue" size="lg" loading={busy || isLoading} disabled={!ready} onClick={start}>
-          {running ? 'Resume' : 'Get Started'}
+          {running ? i18n._('Resume') : i18n._('Get Started')}
         </Button>
       </HStack>
     </Stack>

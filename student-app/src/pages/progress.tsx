@@ -1,6 +1,6 @@
 /** The Results page's progress: the chart of the student's scores over time, and each result's rank. */
 import { useMemo } from 'react';
-import { useSession, useTimeZone, type Result, type ResultRank } from 'shared-api';
+import { i18n, localDigits, useSession, useTimeZone, type Result, type ResultRank } from 'shared-api';
 import { formatRank, useGetMyResultRanksQuery } from 'shared-api/progress';
 import { ProgressChart, Text, type ProgressPoint } from 'shared-ui';
 
@@ -14,8 +14,9 @@ export function useResultRanks(): Map<string, ResultRank> {
   return useMemo(() => new Map((data?.ranks ?? []).map((r) => [r.resultId, r])), [data]);
 }
 
-/** "3rd of 6, percentile 50" */
-export const rankText = (r: ResultRank | undefined): string => (r ? `${formatRank(r)}, percentile ${r.percentile}` : '');
+/** "3rd of 6, percentile 50" (the percentile has one decimal at most: shown as it is, in the language's digits) */
+export const rankText = (r: ResultRank | undefined): string =>
+  (r ? i18n._('{rank}, percentile {percentile}', { rank: formatRank(r), percentile: localDigits(r.percentile) }) : '');
 
 /** How the rank is read, under the results table. */
 export function RankNote({ ranks }: { ranks: Map<string, ResultRank> }) {
@@ -23,8 +24,9 @@ export function RankNote({ ranks }: { ranks: Map<string, ResultRank> }) {
   const none = [...ranks.values()].some((r) => r.scope === 'none');
   return (
     <Text fontSize="sm" color="fg.muted" data-testid="rank-note">
-      Rank: among all attempts of the same exam by students of {none ? 'no institute (like you)' : 'your institute'}; equal scores share a place.
-      Percentile: the share of those attempts that scored lower, with equal scores counted half.
+      {none
+        ? i18n._('Rank: among all attempts of the same exam by students of no institute (like you); equal scores share a place. Percentile: the share of those attempts that scored lower, with equal scores counted half.')
+        : i18n._('Rank: among all attempts of the same exam by students of your institute; equal scores share a place. Percentile: the share of those attempts that scored lower, with equal scores counted half.')}
     </Text>
   );
 }

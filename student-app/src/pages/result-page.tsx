@@ -1,4 +1,5 @@
 /** /student/results/{resultId}: the shared result detail, and the way to its printable sheet. */
+import { i18n } from 'shared-api';
 import { Button, HStack, ResultDetail, Stack, useNavigate, useParams } from 'shared-ui';
 import { paths } from '../paths';
 
@@ -9,7 +10,7 @@ export function ResultPage() {
     <Stack gap="0">
       <HStack justify="flex-end">
         <Button size="sm" variant="outline" onClick={() => navigate(paths.resultSheet(resultId))}>
-          Print result sheet
+          {i18n._('Print result sheet')}
         </Button>
       </HStack>
       <ResultDetail resultId={resultId} onBack={() => navigate(paths.results)} />

@@ -1,5 +1,7 @@
 /** /student/results: 'List of Results' for the date range the server answered with. */
-import { errorText, formatDate, formatDateTime, useGetMyResultsQuery, useSession, useTimeZone, type Result } from 'shared-api';
+import {
+  errorText, formatNumber, i18n, showDate, showDateTime, useGetMyResultsQuery, useSession, useTimeZone, type Result,
+} from 'shared-api';
 import { SCORE_HEADERS } from 'shared-api/scores';
 import { Button, DataTable, HStack, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
 import { paths } from '../paths';
@@ -16,24 +18,25 @@ export function ResultsPage() {
   const { data, error, isLoading, refetch } = useGetMyResultsQuery({ userId: user?._id ?? '' }, { skip: !user, refetchOnMountOrArgChange: true });
   const ranks = useResultRanks();
 
+  // headers in English, marked for translation: the table shows them in the user's language
   const columns: Column<Result>[] = [
-    { header: 'Title', cell: (r) => r.exam, text: (r) => r.exam },
-    { header: 'Score', cell: (r) => `${r.score}/${r.total_questions}` },
-    { header: 'Date', cell: (r) => formatDateTime(r.createdAt, zone) },
+    { header: /*i18n*/ 'Title', cell: (r) => r.exam, text: (r) => r.exam },
+    { header: /*i18n*/ 'Score', cell: (r) => `${formatNumber(r.score)}/${formatNumber(r.total_questions)}` },
+    { header: /*i18n*/ 'Date', cell: (r) => showDateTime(r.createdAt, zone) },
     // the EPS-TOPIK scale after the spec's columns
-    { header: SCORE_HEADERS[0], cell: (r) => r.totalScore },
-    { header: SCORE_HEADERS[1], cell: (r) => r.readingScore },
-    { header: SCORE_HEADERS[2], cell: (r) => r.listeningScore },
-    { header: 'Rank', cell: (r) => rankText(ranks.get(r._id)) },
+    { header: SCORE_HEADERS[0], cell: (r) => formatNumber(r.totalScore) },
+    { header: SCORE_HEADERS[1], cell: (r) => formatNumber(r.readingScore) },
+    { header: SCORE_HEADERS[2], cell: (r) => formatNumber(r.listeningScore) },
+    { header: /*i18n*/ 'Rank', cell: (r) => rankText(ranks.get(r._id)) },
     {
-      header: 'View',
+      header: /*i18n*/ 'View',
       cell: (r) => (
         <HStack gap="2">
-          <Button size="xs" variant="outline" aria-label={`View result of ${r.exam}`} onClick={() => navigate(paths.result(r._id))}>
-            View
+          <Button size="xs" variant="outline" aria-label={i18n._('View result of {exam}', { exam: r.exam })} onClick={() => navigate(paths.result(r._id))}>
+            {i18n._('View')}
           </Button>
-          <Button size="xs" variant="ghost" aria-label={`Print result sheet of ${r.exam}`} onClick={() => navigate(paths.resultSheet(r._id))}>
-            Print
+          <Button size="xs" variant="ghost" aria-label={i18n._('Print result sheet of {exam}', { exam: r.exam })} onClick={() => navigate(paths.resultSheet(r._id))}>
+            {i18n._('Print')}
           </Button>
         </HStack>
       ),
@@ -42,14 +45,14 @@ export function ResultsPage() {
 
   return (
     <Stack gap="4">
-      <PageHeader title="List of Results" />
+      <PageHeader title={i18n._('List of Results')} />
       {data && (
         <Text color="fg.muted" data-testid="results-range">
-          From {formatDate(data.startDate)} to {formatDate(data.endDate)}
+          {i18n._('From {start} to {end}', { start: showDate(data.startDate), end: showDate(data.endDate) })}
         </Text>
       )}
       {error ? (
-        <ErrorState title="Error cannot get Results" message={errorText(error, 'Error loading Results')} onRetry={() => void refetch()} />
+        <ErrorState title={i18n._('Error cannot get Results')} message={errorText(error, i18n._('Error loading Results'))} onRetry={() => void refetch()} />
       ) : (
         <DataTable
           rows={data?.results}
@@ -57,8 +60,8 @@ export function ResultsPage() {
           rowKey={(r) => r._id}
           pageSize={20}
           loading={isLoading}
-          emptyText="No results yet"
-          caption="List of Results"
+          emptyText={i18n._('No results yet')}
+          caption={i18n._('List of Results')}
         />
       )}
       <RankNote ranks={ranks} />

@@ -1,6 +1,6 @@
 /** Categories (admin): table with title, add (Title; server errors under the field) and delete with confirmation. */
 import { useEffect, useState } from 'react';
-import { categorySchema, errorText, useForm, useSession, type Category } from 'shared-api';
+import { categorySchema, errorText, i18n, useForm, useSession, type Category } from 'shared-api';
 import { useCreateCategoryMutation, useDeleteCategoryMutation, useGetCategoriesQuery } from 'shared-api/back-office';
 import { Button, DataTable, ErrorState, PageHeader, TextField, notify, type Column } from 'shared-ui';
 import { FormDialog } from '../common/form-dialog';
@@ -17,12 +17,12 @@ function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => vo
       if (!user) return;
       try {
         await createCategory({ userId: user._id, title: v.title.trim() }).unwrap();
-        notify.success('Sucessfully Added Category');
+        notify.success(i18n._('Sucessfully Added Category'));
         onClose();
       } catch (e) {
-        const text = errorText(e, 'Error Adding User');
+        const text = errorText(e, i18n._('Error Adding User'));
         form.setErrors({ title: text });
-        notify.error('Adding Error', text);
+        notify.error(i18n._('Adding Error'), text);
       }
     },
   });
@@ -34,8 +34,8 @@ function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => vo
     }
   }, [open, setValues, setErrors]);
   return (
-    <FormDialog open={open} onClose={onClose} title="Add Category" submitLabel="Add Category" submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <TextField label="Title" {...form.field('title')} error={form.errors.title} />
+    <FormDialog open={open} onClose={onClose} title={i18n._('Add Category')} submitLabel={i18n._('Add Category')} submitting={form.submitting} onSubmit={form.handleSubmit}>
+      <TextField label={i18n._('Title')} {...form.field('title')} error={form.errors.title} />
     </FormDialog>
   );
 }
@@ -46,30 +46,30 @@ export function CategoriesPage() {
   const [deleteCategory] = useDeleteCategoryMutation();
   const [adding, setAdding] = useState(false);
   const remove = useConfirmedAction<Category>({
-    message: 'Are you sure you want to delete this catgory?',
+    message: i18n._('Are you sure you want to delete this catgory?'),
     act: (c) => deleteCategory({ categoryId: c._id, userId: user!._id }).unwrap(),
-    success: 'Sucessfully Deleted User',
-    failure: (e) => ['Deletion Error', errorText(e, 'Error Deleting User')],
+    success: i18n._('Sucessfully Deleted User'),
+    failure: (e) => [i18n._('Deletion Error'), errorText(e, i18n._('Error Deleting User'))],
   });
-  useLoadErrorToast(categories.isError, categories.error, 'Error cannot get Categories');
+  useLoadErrorToast(categories.isError, categories.error, i18n._('Error cannot get Categories'));
 
   const columns: Column<Category>[] = [
-    { header: 'Title', cell: (c) => c.title, text: (c) => c.title },
+    { header: /*i18n*/ 'Title', cell: (c) => c.title, text: (c) => c.title },
     {
-      header: 'Actions',
+      header: /*i18n*/ 'Actions',
       cell: (c) => (
-        <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(c)} aria-label={`Delete ${c.title}`}>Delete</Button>
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(c)} aria-label={i18n._('Delete {title}', { title: c.title })}>{i18n._('Delete')}</Button>
       ),
     },
   ];
   return (
     <>
-      <PageHeader title="Category" actions={<Button onClick={() => setAdding(true)}>Add Category</Button>} />
+      <PageHeader title={i18n._('Category')} actions={<Button onClick={() => setAdding(true)}>{i18n._('Add Category')}</Button>} />
       {categories.isError ? (
-        <ErrorState title="Error cannot get Categories" message={errorText(categories.error, '')} onRetry={() => void categories.refetch()} />
+        <ErrorState title={i18n._('Error cannot get Categories')} message={errorText(categories.error, '')} onRetry={() => void categories.refetch()} />
       ) : (
         <DataTable rows={categories.data} columns={columns} rowKey={(c) => c._id} loading={categories.isLoading} pageSize={10}
-          searchField="Title" emptyText="No Categories Found" caption="Categories" />
+          searchField="Title" emptyText={i18n._('No Categories Found')} caption={i18n._('Categories')} />
       )}
       <AddCategoryDialog open={adding} onClose={() => setAdding(false)} />
       {remove.dialog}

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import {
-  DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES, errorText, examSchema, useForm, useSession, type Exam, type ExamType,
+  DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES, errorText, examSchema, formatNumber, i18n, useForm, useSession, type Exam, type ExamType,
   type ReviewPolicy,
 } from 'shared-api';
 import {
@@ -12,6 +12,7 @@ import {
 } from 'shared-api/back-office';
 import { Switch, TextField, notify } from 'shared-ui';
 import { FormDialog, SelectField } from '../common/form-dialog';
+import { examTypeLabel } from '../common/labels';
 import type { AuthoringScope } from './scope';
 
 interface Values extends Record<string, unknown> {
@@ -27,15 +28,18 @@ interface Values extends Record<string, unknown> {
 }
 
 /** The play-limit select: no limit (the default, as before limits existed), or 1-3 plays of each audio. */
-const PLAY_LIMIT_OPTIONS = [
-  { value: 'none', label: 'No limit' },
-  ...PLAY_LIMITS.map((n) => ({ value: String(n), label: n === 1 ? '1 time' : `${n} times` })),
+const playLimitOptions = () => [
+  { value: 'none', label: i18n._('No limit') },
+  ...PLAY_LIMITS.map((n) => ({
+    value: String(n),
+    label: i18n._('{count, plural, one {{n} time} other {{n} times}}', { count: n, n: formatNumber(n) }),
+  })),
 ];
 
 /** The choices with what each means for a student who may take the exam again. */
-const REVIEW_OPTIONS = REVIEW_POLICIES.map((p) => ({
+const reviewOptions = () => REVIEW_POLICIES.map((p) => ({
   value: p.value,
-  label: p.value === 'answers' ? `${p.label} (once no further attempt is possible)` : p.label,
+  label: p.value === 'answers' ? i18n._('{policy} (once no further attempt is possible)', { policy: i18n._(p.label) }) : i18n._(p.label),
 }));
 
 export function ExamDialog(props: {
@@ -85,15 +89,15 @@ export function ExamDialog(props: {
         let saved: Exam;
         if (props.exam) {
           saved = await updateExam({ examId: props.exam._id, userId: user._id, body }).unwrap();
-          notify.success('Successfully Updated Exam');
+          notify.success(i18n._('Successfully Updated Exam'));
         } else {
           saved = await createExam({ userId: user._id, body }).unwrap();
-          notify.success('Successfully added Exam');
+          notify.success(i18n._('Successfully added Exam'));
         }
         props.onSaved?.(saved);
         props.onClose();
       } catch (e) {
-        notify.error('Error adding exam', errorText(e, ''));
+        notify.error(i18n._('Error adding exam'), errorText(e, ''));
       }
     },
   });
@@ -111,35 +115,35 @@ export function ExamDialog(props: {
   const v = form.values;
   const refExams = props.exams.filter((e) => e._id !== props.exam?._id);
   return (
-    <FormDialog open={props.open} onClose={props.onClose} title={editing ? 'Edit Exam' : 'Add Exam'}
-      submitLabel={editing ? 'Update Exam' : 'Add Exam'} submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <TextField label="Title" required {...form.field('title')} error={form.errors.title} />
+    <FormDialog open={props.open} onClose={props.onClose} title={editing ? i18n._('Edit Exam') : i18n._('Add Exam')}
+      submitLabel={editing ? i18n._('Update Exam') : i18n._('Add Exam')} submitting={form.submitting} onSubmit={form.handleSubmit}>
+      <TextField label={i18n._('Title')} required {...form.field('title')} error={form.errors.title} />
       <Switch.Root checked={v.is_cbt} onCheckedChange={(e) => form.setFieldValue('is_cbt', e.checked)}>
         <Switch.HiddenInput />
         <Switch.Control />
-        <Switch.Label>CBT exam (off: UBT)</Switch.Label>
+        <Switch.Label>{i18n._('CBT exam (off: UBT)')}</Switch.Label>
       </Switch.Root>
       {v.is_cbt && (
         <>
-          <SelectField label="Category" placeholder="Select Category" value={v.category} error={form.errors.category}
+          <SelectField label={i18n._('Category')} placeholder={i18n._('Select Category')} value={v.category} error={form.errors.category}
             options={(categories.data ?? []).map((c) => ({ value: c._id, label: c.title }))}
             onChange={(c) => { form.setFieldValue('category', c); void form.validateField('category', { ...v, category: c }); }} />
-          <SelectField label="Reference Exam" placeholder="Select Exam" value={v.exam} error={form.errors.exam}
+          <SelectField label={i18n._('Reference Exam')} placeholder={i18n._('Select Exam')} value={v.exam} error={form.errors.exam}
             options={refExams.map((e) => ({ value: e._id, label: e.title }))}
             onChange={(x) => { form.setFieldValue('exam', x); void form.validateField('exam', { ...v, exam: x }); }} />
         </>
       )}
       {props.scope.canSetType && (
-        <SelectField label="Type" value={v.type} onChange={(t) => form.setFieldValue('type', t as ExamType)}
-          options={EXAM_TYPES.map((t) => ({ value: t, label: t }))} />
+        <SelectField label={i18n._('Type')} value={v.type} onChange={(t) => form.setFieldValue('type', t as ExamType)}
+          options={EXAM_TYPES.map((t) => ({ value: t, label: examTypeLabel(t) }))} />
       )}
-      <SelectField label="After submitting, a student sees" value={v.review_policy}
-        onChange={(p) => form.setFieldValue('review_policy', p as ReviewPolicy)} options={REVIEW_OPTIONS} />
+      <SelectField label={i18n._('After submitting, a student sees')} value={v.review_policy}
+        onChange={(p) => form.setFieldValue('review_policy', p as ReviewPolicy)} options={reviewOptions()} />
       {editing && props.exam?.status === 1 && (
-        <SelectField label="Status" value={v.status} onChange={(s) => form.setFieldValue('status', s as '0' | '1')}
-          options={[{ value: '1', label: 'Available' }, { value: '0', label: 'Hiden' }]} />
+        <SelectField label={i18n._('Status')} value={v.status} onChange={(s) => form.setFieldValue('status', s as '0' | '1')}
+          options={[{ value: '1', label: i18n._('Available') }, { value: '0', label: i18n._('Hiden') }]} />
       )}
-      <SelectField label="Listening plays per audio" value={v.play_limit} options={PLAY_LIMIT_OPTIONS}
+      <SelectField label={i18n._('Listening plays per audio')} value={v.play_limit} options={playLimitOptions()}
         onChange={(n) => form.setFieldValue('play_limit', n)} />
     </FormDialog>
   );

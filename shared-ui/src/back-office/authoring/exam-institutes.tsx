@@ -1,6 +1,6 @@
 /** 'Who can see this exam?': the institutes a private exam is opened to; add one from a dropdown, remove with confirmation. */
 import { useEffect, useState } from 'react';
-import { errorText, instituteAccessSchema, useForm, useSession, type AuthInstitute } from 'shared-api';
+import { errorText, i18n, instituteAccessSchema, useForm, useSession, type AuthInstitute } from 'shared-api';
 import {
   useAddInstituteAccessMutation, useGetExamInstitutesQuery, useGetExamQuery, useRemoveInstituteAccessMutation,
 } from 'shared-api/back-office';
@@ -22,10 +22,10 @@ function AddInstituteDialog({ open, onClose, examId, taken }: { open: boolean; o
       if (!user) return;
       try {
         await addAccess({ examId, userId: user._id, institute: v.institute }).unwrap();
-        notify.success('Institute Given Access to Exam');
+        notify.success(i18n._('Institute Given Access to Exam'));
         onClose();
       } catch (e) {
-        notify.error('Fetch Error', errorText(e, 'Error cannot get Results'));
+        notify.error(i18n._('Fetch Error'), errorText(e, i18n._('Error cannot get Results')));
       }
     },
   });
@@ -39,8 +39,8 @@ function AddInstituteDialog({ open, onClose, examId, taken }: { open: boolean; o
   const loading = !institutes.rows;
   const options = (institutes.rows ?? []).filter((i) => !taken.has(i._id));
   return (
-    <FormDialog open={open} onClose={onClose} title="Add Institute" submitLabel="Give Access" submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <SelectField label="Institute" placeholder={loading ? 'Loading…' : 'Select Institute'} value={form.values.institute}
+    <FormDialog open={open} onClose={onClose} title={i18n._('Add Institute')} submitLabel={i18n._('Give Access')} submitting={form.submitting} onSubmit={form.handleSubmit}>
+      <SelectField label={i18n._('Institute')} placeholder={loading ? i18n._('Loading…') : i18n._('Select Institute')} value={form.values.institute}
         error={form.errors.institute} disabled={loading}
         options={options.map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
         onChange={(x) => form.setFieldValue('institute', x)} onBlur={() => void form.validateField('institute')} />
@@ -55,34 +55,34 @@ export function ExamInstitutesPage({ scope }: { scope: AuthoringScope }) {
   const [removeAccess] = useRemoveInstituteAccessMutation();
   const [adding, setAdding] = useState(false);
   const remove = useConfirmedAction<AuthInstitute>({
-    message: 'Are you sure you want to remove this institute?',
+    message: i18n._('Are you sure you want to remove this institute?'),
     act: (i) => removeAccess({ examId, userId: user!._id, institute: i._id }).unwrap(),
-    success: 'Institute Given Access to Exam',
-    failure: (e) => ['Fetch Error', errorText(e, 'Error cannot get Results')],
+    success: i18n._('Institute Given Access to Exam'),
+    failure: (e) => [i18n._('Fetch Error'), errorText(e, i18n._('Error cannot get Results'))],
   });
 
   const columns: Column<AuthInstitute>[] = [
-    { header: 'Name', cell: (i) => i.name, text: (i) => i.name },
-    { header: 'Email', cell: (i) => i.email },
+    { header: /*i18n*/ 'Name', cell: (i) => i.name, text: (i) => i.name },
+    { header: /*i18n*/ 'Email', cell: (i) => i.email },
     {
-      header: 'Actions',
+      header: /*i18n*/ 'Actions',
       cell: (i) => (
-        <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(i)} aria-label={`Remove ${i.email}`}>Remove</Button>
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(i)} aria-label={i18n._('Remove {email}', { email: i.email })}>{i18n._('Remove')}</Button>
       ),
     },
   ];
   return (
     <>
       <PageHeader
-        title={`Who can see this exam?${exam.data ? ` — ${exam.data.title}` : ''}`}
+        title={exam.data ? i18n._('Who can see this exam? — {title}', { title: exam.data.title }) : i18n._('Who can see this exam?')}
         onBack={() => navigate(paths.exam(examId))}
-        actions={<Button onClick={() => setAdding(true)}>Add Institute</Button>}
+        actions={<Button onClick={() => setAdding(true)}>{i18n._('Add Institute')}</Button>}
       />
       {list.isError ? (
-        <ErrorState title="Fetch Error" message={errorText(list.error, 'Error cannot get Results')} onRetry={() => void list.refetch()} />
+        <ErrorState title={i18n._('Fetch Error')} message={errorText(list.error, i18n._('Error cannot get Results'))} onRetry={() => void list.refetch()} />
       ) : (
         <DataTable rows={list.data} columns={columns} rowKey={(i) => i._id} loading={list.isLoading} pageSize={10} searchField="Name"
-          emptyText="No institute can see this exam yet" caption="Institutes with access" />
+          emptyText={i18n._('No institute can see this exam yet')} caption={i18n._('Institutes with access')} />
       )}
       <AddInstituteDialog open={adding} onClose={() => setAdding(false)} examId={examId} taken={new Set((list.data ?? []).map((i) => i._id))} />
       {remove.dialog}

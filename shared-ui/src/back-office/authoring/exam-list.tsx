@@ -1,6 +1,6 @@
 /** Exam List: UBT EXAM / CBT EXAM tabs, Add Exams, exam cards; the institute also sees 'Exams You have Access To'. */
 import { useState, type ReactNode } from 'react';
-import { errorText, useSession, type Exam } from 'shared-api';
+import { errorText, formatNumber, i18n, useSession, type Exam } from 'shared-api';
 import { useDeleteExamMutation, useGetSharedExamsQuery } from 'shared-api/back-office';
 import {
   Badge, Box, Button, EmptyState, ErrorState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack,
@@ -11,6 +11,7 @@ import { authoringPaths, canEditExam, type AuthoringScope } from './scope';
 import { useAuthoredExams } from './use-exams';
 import { useLoadErrorToast } from './use-load-error';
 import { useConfirmedAction } from '../common/confirmed-action';
+import { examTypeLabel } from '../common/labels';
 
 /**
  * One exam as a card: title, status (unless `showStatus` is false), type, UBT/CBT, category, question count, and the
@@ -26,12 +27,12 @@ export function ExamCard({ exam, showStatus = true, testId = 'exam-card', childr
     <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="2" aria-label={exam.title} data-testid={testId}>
       <Heading as="h3" size="md" lineClamp={2}>{exam.title}</Heading>
       <HStack gap="2" flexWrap="wrap">
-        {showStatus && <Badge colorPalette={exam.status === 1 ? 'green' : 'gray'}>{exam.status === 1 ? 'Published' : 'Hidden'}</Badge>}
-        <Badge variant="outline">{exam.type}</Badge>
+        {showStatus && <Badge colorPalette={exam.status === 1 ? 'green' : 'gray'}>{exam.status === 1 ? i18n._('Published') : i18n._('Hidden')}</Badge>}
+        <Badge variant="outline">{examTypeLabel(exam.type)}</Badge>
         <Badge variant="outline">{exam.is_cbt ? 'CBT' : 'UBT'}</Badge>
       </HStack>
-      <Text fontSize="sm" color="fg.muted">Category: {exam.category?.title ?? '—'}</Text>
-      <Text fontSize="sm" color="fg.muted">Questions: {exam.question_count}</Text>
+      <Text fontSize="sm" color="fg.muted">{i18n._('Category: {category}', { category: exam.category?.title ?? '—' })}</Text>
+      <Text fontSize="sm" color="fg.muted">{i18n._('Questions: {count}', { count: formatNumber(exam.question_count) })}</Text>
       <Box flex="1" />
       <HStack gap="2" flexWrap="wrap">{children}</HStack>
     </Box>
@@ -39,7 +40,7 @@ export function ExamCard({ exam, showStatus = true, testId = 'exam-card', childr
 }
 
 function ExamGrid({ exams, children }: { exams: Exam[]; children: (e: Exam) => ReactNode }) {
-  if (exams.length === 0) return <EmptyState title="Empty Exam List" />;
+  if (exams.length === 0) return <EmptyState title={i18n._('Empty Exam List')} />;
   return <SimpleGrid columns={{ base: 1, md: 3, lg: 4 }} gap="4">{exams.map(children)}</SimpleGrid>;
 }
 
@@ -52,21 +53,21 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
   const [deleteExam] = useDeleteExamMutation();
   const [dialog, setDialog] = useState<{ exam: Exam | null } | null>(null);
   const remove = useConfirmedAction<Exam>({
-    message: 'Are you sure you want to delete this exam?',
+    message: i18n._('Are you sure you want to delete this exam?'),
     act: (e) => deleteExam({ examId: e._id, userId: user!._id }).unwrap(),
-    success: 'Successfully Deleted Exam',
-    failure: (e) => ['Error adding exam', errorText(e, '')],
+    success: i18n._('Successfully Deleted Exam'),
+    failure: (e) => [i18n._('Error adding exam'), errorText(e, '')],
     details: (e) => <Text mt="2" fontWeight="medium">{e.title}</Text>,
   });
   const [tab, setTab] = useState<'ubt' | 'cbt'>('ubt');
-  useLoadErrorToast(exams.isError || shared.isError, exams.error ?? shared.error, 'Error cannot get Exams');
+  useLoadErrorToast(exams.isError || shared.isError, exams.error ?? shared.error, i18n._('Error cannot get Exams'));
 
   const list = exams.data ?? [];
   const card = (e: Exam, editable: boolean) => (
     <ExamCard key={e._id} exam={e}>
-      <Button size="sm" onClick={() => navigate(paths.exam(e._id))} aria-label={`View ${e.title}`}>View</Button>
-      {editable && <Button size="sm" variant="outline" onClick={() => setDialog({ exam: e })} aria-label={`Edit ${e.title}`}>Edit</Button>}
-      {editable && <Button size="sm" variant="outline" colorPalette="red" onClick={() => remove.ask(e)} aria-label={`Delete ${e.title}`}>Delete</Button>}
+      <Button size="sm" onClick={() => navigate(paths.exam(e._id))} aria-label={i18n._('View {title}', { title: e.title })}>{i18n._('View')}</Button>
+      {editable && <Button size="sm" variant="outline" onClick={() => setDialog({ exam: e })} aria-label={i18n._('Edit {title}', { title: e.title })}>{i18n._('Edit')}</Button>}
+      {editable && <Button size="sm" variant="outline" colorPalette="red" onClick={() => remove.ask(e)} aria-label={i18n._('Delete {title}', { title: e.title })}>{i18n._('Delete')}</Button>}
     </ExamCard>
   );
   const grid = (cbt: boolean) => (
@@ -76,18 +77,18 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
   return (
     <>
       <PageHeader
-        title="Exam List"
-        actions={user && scope.canAddExam(user) ? <Button onClick={() => setDialog({ exam: null })}>Add Exams</Button> : undefined}
+        title={i18n._('Exam List')}
+        actions={user && scope.canAddExam(user) ? <Button onClick={() => setDialog({ exam: null })}>{i18n._('Add Exams')}</Button> : undefined}
       />
       {exams.isLoading ? (
         <LoadingState />
       ) : exams.isError ? (
-        <ErrorState title="Error cannot get Exams" message={errorText(exams.error, '')} onRetry={() => void exams.refetch()} />
+        <ErrorState title={i18n._('Error cannot get Exams')} message={errorText(exams.error, '')} onRetry={() => void exams.refetch()} />
       ) : (
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as 'ubt' | 'cbt')} variant="line" lazyMount>
           <Tabs.List>
-            <Tabs.Trigger value="ubt">UBT EXAM</Tabs.Trigger>
-            <Tabs.Trigger value="cbt">CBT EXAM</Tabs.Trigger>
+            <Tabs.Trigger value="ubt">{i18n._('UBT EXAM')}</Tabs.Trigger>
+            <Tabs.Trigger value="cbt">{i18n._('CBT EXAM')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="ubt">{grid(false)}</Tabs.Content>
           <Tabs.Content value="cbt">{grid(true)}</Tabs.Content>
@@ -95,7 +96,7 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
       )}
       {scope.showsSharedExams && (
         <Stack as="section" mt="8" gap="3" aria-labelledby="shared-exams">
-          <Heading as="h2" size="lg" id="shared-exams">Exams You have Access To</Heading>
+          <Heading as="h2" size="lg" id="shared-exams">{i18n._('Exams You have Access To')}</Heading>
           {shared.isLoading ? <LoadingState /> : <ExamGrid exams={shared.data ?? []}>{(e) => card(e, false)}</ExamGrid>}
         </Stack>
       )}

@@ -1,10 +1,13 @@
 /** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
 import { useCallback, useState } from 'react';
 import { errorText, formatDate, useAppDispatch, useTimeZone, type Result } from 'shared-api';
+import { LEAVE_CSV_HEADERS, leaveCells } from 'shared-api/leaves';
 import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
-import { Button, DataTable, ErrorState, PageHeader, ResultDetail, useServerPaging, type Column } from 'shared-ui';
+import { localDigits, showDate } from 'shared-api';
+import { Button, DataTable, ErrorState, PageHeader, ResultDetail, i18n, useServerPaging, type Column } from 'shared-ui';
 import { CsvExportButton } from '../common/csv-export-button';
+import { figure } from '../common/figure';
 import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import type { AuthoringScope } from './scope';
 import { useExamRoute } from './use-exam-route';
@@ -24,45 +27,47 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
   const loadAll = useCallback((page: number, limit: number) =>
     dispatch(authoringApi.endpoints.getExamResults.initiate({ examId, userId, page, limit }, { subscribe: false, forceRefetch: true })).unwrap(),
   [dispatch, examId, userId]);
-  useLoadErrorToast(results.isError, results.error, 'Error cannot get Results', 'Error loading Results');
+  useLoadErrorToast(results.isError, results.error, i18n._('Error cannot get Results'), i18n._('Error loading Results'));
 
   const columns: Column<Result>[] = [
-    { header: 'Student', cell: studentName },
-    { header: 'Email', cell: (r) => r.user.email },
-    { header: 'Score', cell: (r) => `${r.score}/${r.total_questions}` },
-    { header: 'Date', cell: (r) => formatDate(r.createdAt, zone) },
-    ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: Result) => scoreCells(r)[i] })),
+    { header: /*i18n*/ 'Student', cell: studentName },
+    { header: /*i18n*/ 'Email', cell: (r) => r.user.email },
+    { header: /*i18n*/ 'Score', cell: (r) => localDigits(`${r.score}/${r.total_questions}`) },
+    { header: /*i18n*/ 'Date', cell: (r) => showDate(r.createdAt, zone) },
+    ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: Result) => figure(scoreCells(r)[i]) })),
     { header: LEFT_HEADER, cell: (r) => <LeftBadge leaves={r.leaves} /> },
     {
-      header: 'Actions',
+      header: /*i18n*/ 'Actions',
       cell: (r) => (
-        <Button size="xs" variant="outline" onClick={() => navigate(paths.result(examId, r._id))} aria-label={`View result of ${r.user.email}`}>View</Button>
+        <Button size="xs" variant="outline" onClick={() => navigate(paths.result(examId, r._id))} aria-label={i18n._('View result of {email}', { email: r.user.email })}>{i18n._('View')}</Button>
       ),
     },
   ];
-  const title = exam.data?.title ?? results.data?.rows[0]?.exam ?? 'Exam';
+  const title = exam.data?.title ?? results.data?.rows[0]?.exam ?? i18n._('Exam');
   return (
     <>
       <PageHeader
-        title={`Results — ${title}`}
+        title={i18n._('Results — {title}', { title })}
         onBack={() => navigate(paths.exam(examId))}
         actions={
           <CsvExportButton size="md" disabled={!results.data?.total && !paging.args.search} csv={{
             filename: `results-${title}`,
-            header: ['Student', 'Email', 'Score', 'Total', 'Date', ...SCORE_HEADERS],
+            header: ['Student', 'Email', 'Score', 'Total', 'Date', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
-            toCsvRow: (r) => [studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt, zone), ...scoreCells(r)],
+            toCsvRow: (r) => [
+              studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt, zone), ...scoreCells(r), ...leaveCells(r.leaves),
+            ],
             errorTitle: 'Error cannot get Results',
           }} />
         }
       />
       <LeftFilter checked={onlyLeft} onChange={setOnlyLeft} />
       {results.isError ? (
-        <ErrorState title="Error cannot get Results" message={errorText(results.error, 'Error loading Results')} onRetry={() => void results.refetch()} />
+        <ErrorState title={i18n._('Error cannot get Results')} message={errorText(results.error, i18n._('Error loading Results'))} onRetry={() => void results.refetch()} />
       ) : (
         <DataTable rows={results.data?.rows} total={results.data?.total} paging={paging} loading={results.isLoading} fetching={results.isFetching}
-          columns={columns} rowKey={(r) => r._id} searchField="Email" emptyText="No Result Found" caption="Exam results" />
+          columns={columns} rowKey={(r) => r._id} searchField="Email" emptyText={i18n._('No Result Found')} caption={i18n._('Exam results')} />
       )}
     </>
   );

@@ -1,5 +1,5 @@
 /** Why an exam cannot be published yet: the rules, and where this exam stands against them. */
-import { QUESTIONS_PER_TYPE, TOTAL_QUESTIONS, type Question } from 'shared-api';
+import { LISTENING_RANGE, QUESTIONS_PER_TYPE, READING_RANGE, TOTAL_QUESTIONS, formatNumber, i18n, localDigits, type Question } from 'shared-api';
 import { Button, Dialog, List, Portal, Stack, Text } from 'shared-ui';
 import { missingNumbers } from './question-numbers';
 
@@ -15,23 +15,27 @@ export function PublishRulesDialog({ open, onClose, questions }: { open: boolean
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Publish Rules</Dialog.Title>
+              <Dialog.Title>{i18n._('Publish Rules')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
                 <List.Root gap="1" ps="5">
-                  <List.Item>An exam needs exactly {TOTAL_QUESTIONS} questions to be published.</List.Item>
-                  <List.Item>{QUESTIONS_PER_TYPE} Reading questions, numbered 1 to 20.</List.Item>
-                  <List.Item>{QUESTIONS_PER_TYPE} Listening questions, numbered 21 to 40, each with its listening audio.</List.Item>
-                  <List.Item>Every question has four options and an answer from 1 to 4.</List.Item>
+                  <List.Item>{i18n._('An exam needs exactly {total} questions to be published.', { total: formatNumber(TOTAL_QUESTIONS) })}</List.Item>
+                  <List.Item>{i18n._('{count} Reading questions, numbered {from} to {to}.', { count: formatNumber(QUESTIONS_PER_TYPE), from: formatNumber(READING_RANGE[0]), to: formatNumber(READING_RANGE[1]) })}</List.Item>
+                  <List.Item>
+                    {i18n._('{count} Listening questions, numbered {from} to {to}, each with its listening audio.', { count: formatNumber(QUESTIONS_PER_TYPE), from: formatNumber(LISTENING_RANGE[0]), to: formatNumber(LISTENING_RANGE[1]) })}
+                  </List.Item>
+                  <List.Item>{i18n._('Every question has four options and an answer from 1 to 4.')}</List.Item>
                 </List.Root>
-                <Text fontWeight="medium">This exam: Reading {reading}/{QUESTIONS_PER_TYPE}, Listening {listening}/{QUESTIONS_PER_TYPE}.</Text>
-                {missR.length > 0 && <Text fontSize="sm">Missing Reading numbers: {missR.join(', ')}</Text>}
-                {missL.length > 0 && <Text fontSize="sm">Missing Listening numbers: {missL.join(', ')}</Text>}
+                <Text fontWeight="medium">
+                  {i18n._('This exam: Reading {reading}/{perType}, Listening {listening}/{perType}.', { reading: formatNumber(reading), listening: formatNumber(listening), perType: formatNumber(QUESTIONS_PER_TYPE) })}
+                </Text>
+                {missR.length > 0 && <Text fontSize="sm">{i18n._('Missing Reading numbers: {numbers}', { numbers: localDigits(missR.join(', ')) })}</Text>}
+                {missL.length > 0 && <Text fontSize="sm">{i18n._('Missing Listening numbers: {numbers}', { numbers: localDigits(missL.join(', ')) })}</Text>}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button onClick={onClose}>Close</Button>
+              <Button onClick={onClose}>{i18n._('Close')}</Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

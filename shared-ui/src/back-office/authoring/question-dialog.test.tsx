@@ -4,7 +4,7 @@ import { questionSchema } from 'shared-api/back-office';
 import { MemoryRouter, UiProvider } from 'shared-ui';
 import { QuestionDialog, type QuestionDialogProps } from './question-dialog';
 import { availableNumbers } from './question-numbers';
-import { toQuestionInput, valuesFromQuestion } from './question-form';
+import { toQuestionInput, valuesFromQuestion, withOptionType } from './question-form';
 
 // Uploaded files as the server names them (the rules accept no other media reference).
 const AUDIO = `/media/${'a'.repeat(64)}.mp3`;
@@ -80,6 +80,28 @@ describe('question dialog', () => {
     expect(screen.getByLabelText(/Option 1 listening/)).toBeInTheDocument();
   });
 
+  it('offers an optional alt text beside each image upload, checked by the shared rules', async () => {
+    const IMAGE = `/media/${'c'.repeat(64)}.png`;
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    renderDialog({
+      type: 'Reading', questions: [],
+      question: question(4, { option_type: 'image', option1: IMAGE, option2: IMAGE, option3: IMAGE, option4: IMAGE, option2_alt: 'A key' }),
+    });
+    expect(await screen.findByRole('textbox', { name: 'Option 2 Alt Text' })).toHaveValue('A key');
+    for (const n of [1, 3, 4]) expect(screen.getByRole('textbox', { name: `Option ${n} Alt Text` })).toHaveValue('');
+    // text headings have no image, so no alt text
+    expect(screen.queryByRole('textbox', { name: 'Main Heading Alt Text' })).not.toBeInTheDocument();
+    expect(screen.getByText('Read by screen readers instead of the image. Empty: “Option 3 image”.')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Option 3 Alt Text' }), { target: { value: 'A <b>ladder</b>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Question' }));
+    expect(await screen.findByText('Option 3 Alt Text must be plain text, without HTML')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+
+    fireEvent.click(screen.getByText('Main heading is an image'));
+    expect(await screen.findByRole('textbox', { name: 'Main Heading Alt Text' })).toHaveValue('');
+  });
+
   it('keeps an uploaded Listening path (a string) as valid', async () => {
     renderDialog({ type: 'Listening', questions: [], question: question(30, { option_type: 'samelistening' }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Update Question' }));
@@ -113,6 +135,19 @@ describe('question form mapping', () => {
     // a number not chosen yet is the rules' "cannot be empty", not a number out of range
     await expect(schema.validateAt('question_number', toQuestionInput({ ...valuesFromQuestion(question(3)), question_number: '' })))
       .rejects.toThrow('Question Number cannot be empty.');
+  });
+
+  it('sends an alt text only with its image, trimmed; a new option type drops the options\' alt texts', () => {
+    const IMAGE = `/media/${'c'.repeat(64)}.png`;
+    const q = question(4, {
+      option_type: 'image', option1: IMAGE, option2: IMAGE, option3: IMAGE, option4: IMAGE, option1_alt: ' A hammer ',
+      description_image: true, description: IMAGE, description_alt: 'A street', main_heading_alt: 'stale: the heading is text',
+    });
+    const body = toQuestionInput(valuesFromQuestion(q));
+    expect([body.option1_alt, body.option2_alt, body.description_alt, body.main_heading_alt]).toEqual(['A hammer', '', 'A street', '']);
+    const asText = withOptionType(valuesFromQuestion(q), 'text');
+    expect(asText.option1_alt).toBe('');
+    expect(toQuestionInput(asText).option1_alt).toBe('');
   });
 
   it('availableNumbers ignores other types and the own id', () => {

@@ -1,17 +1,19 @@
 /** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
 import { useEffect, useId, useState } from 'react';
 import {
-  AUDIO_PREVIEW_RELOAD_MS, errorText, useForm, useSession, type OptionType, type Question, type QuestionType,
+  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, useForm, useSession, type OptionType, type Question, type QuestionImage,
+  type QuestionType,
 } from 'shared-api';
 import { questionSchema, useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
+import { formatNumber, translateServerMessage } from 'shared-api';
 import {
-  Box, Button, Dialog, Field, Grid, Heading, Portal, Stack, Switch, Text, TextField, Textarea, notify,
+  Box, Button, Dialog, Field, Grid, Heading, Portal, Stack, Switch, Text, TextField, Textarea, i18n, notify,
 } from 'shared-ui';
 import { SelectField } from '../common/form-dialog';
 import { QuestionPreview } from './question-preview';
 import { availableNumbers } from './question-numbers';
 import {
-  OPTION_NUMBERS, OPTION_TYPES, emptyValues, previewQuestion, toQuestionInput, valuesFromQuestion, withOptionType,
+  OPTION_NUMBERS, emptyValues, optionTypeOptions, storedValueLabel, previewQuestion, toQuestionInput, valuesFromQuestion, withOptionType,
   type QuestionValues,
 } from './question-form';
 import { UploadField } from './upload-field';
@@ -31,7 +33,7 @@ function TextArea(props: { label: string; value: string; onChange: (v: string) =
     <Field.Root invalid={!!props.error}>
       <Field.Label>{props.label}</Field.Label>
       <Textarea value={props.value} rows={props.rows ?? 2} onChange={(e) => props.onChange(e.target.value)} />
-      <Field.ErrorText>{props.error}</Field.ErrorText>
+      <Field.ErrorText>{props.error && translateServerMessage(props.error)}</Field.ErrorText>
     </Field.Root>
   );
 }
@@ -73,21 +75,21 @@ export function QuestionDialog(props: QuestionDialogProps) {
     initialValues: initial(),
     onSubmit: async (v) => {
       if (!user) {
-        notify.error('User Not Found');
+        notify.error(i18n._('User Not Found'));
         return;
       }
       const body = toQuestionInput(v);
       try {
         if (props.question) {
           await updateQuestion({ examId: props.examId, questionId: props.question._id, userId: user._id, body }).unwrap();
-          notify.success('Successfully updated Question');
+          notify.success(i18n._('Successfully updated Question'));
         } else {
           await createQuestion({ examId: props.examId, userId: user._id, body }).unwrap();
-          notify.success('Successfully added Question');
+          notify.success(i18n._('Successfully added Question'));
         }
         props.onClose();
       } catch (e) {
-        notify.error('Error adding question', errorText(e, ''));
+        notify.error(i18n._('Error adding question'), errorText(e, ''));
       }
     },
   });
@@ -113,6 +115,16 @@ export function QuestionDialog(props: QuestionDialogProps) {
     form.setFieldValue(name, value);
     if (e[`option${n}`]) void form.validateField(`option${n}`, next);
   };
+  /** The optional alternative text of an image, beside its upload (`label`: the image's name, as shown); empty, the
+   * screens say which image it is. */
+  const altField = (image: QuestionImage, label: string) => {
+    const name = altKey(image);
+    return (
+      <TextField label={i18n._('{label} Alt Text', { label })} value={v[name]} onChange={(x) => set(name, x.target.value)}
+        onBlur={() => void form.validateField(name)} error={e[name] ? translateServerMessage(e[name]) : undefined}
+        helper={i18n._('Read by screen readers instead of the image. Empty: “{alt}”.', { alt: defaultAlt(image, v.question_number || 'N') })} />
+    );
+  };
   const numbers = availableNumbers(v.type, props.questions, props.question?._id);
   const preview = previewQuestion(v, props.examId, props.question?._id);
   // The Listening audio reloads only once its path stopped changing for a moment.
@@ -123,22 +135,29 @@ export function QuestionDialog(props: QuestionDialogProps) {
     const err = e[`option${n}`];
     switch (v.option_type) {
       case 'image':
+        return (
+          <Stack key={n} gap="2" borderWidth="1px" borderRadius="md" p="3">
+            <UploadField label={label} name={`option${n}`} kind="image" examId={props.examId}
+              value={v[`option${n}`]} onChange={(url) => setOption(n, 'option', url)} error={err} required />
+            {altField((n - 1) as 0 | 1 | 2 | 3, i18n._('Option {n}', { n: formatNumber(n) }))}
+          </Stack>
+        );
       case 'listening':
         return (
-          <UploadField key={n} label={label} name={`option${n}`} kind={v.option_type === 'image' ? 'image' : 'audio'} examId={props.examId}
+          <UploadField key={n} label={label} name={`option${n}`} kind="audio" examId={props.examId}
             value={v[`option${n}`]} onChange={(url) => setOption(n, 'option', url)} error={err} required />
         );
       case 'listeningandtext':
         return (
           <Stack key={n} gap="2" borderWidth="1px" borderRadius="md" p="3">
-            <TextField label={label} required value={v[`option${n}`]} onChange={(x) => setOption(n, 'option', x.target.value)} error={err} />
+            <TextField label={i18n._(label)} required value={v[`option${n}`]} onChange={(x) => setOption(n, 'option', x.target.value)} error={err} />
             <UploadField label={`${label} listening`} name={`option${n}_listening`} kind="audio" examId={props.examId}
               value={v[`option${n}_listening`]} onChange={(url) => setOption(n, 'listening', url)} required />
           </Stack>
         );
       default:
         return (
-          <TextField key={n} label={label} required value={v[`option${n}`]} onChange={(x) => setOption(n, 'option', x.target.value)}
+          <TextField key={n} label={i18n._(label)} required value={v[`option${n}`]} onChange={(x) => setOption(n, 'option', x.target.value)}
             onBlur={() => void form.validateField(`option${n}`)} error={err} />
         );
     }
@@ -151,58 +170,64 @@ export function QuestionDialog(props: QuestionDialogProps) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{editing ? 'Edit Question' : 'Add Question'}</Dialog.Title>
+              <Dialog.Title>{editing ? i18n._('Edit Question') : i18n._('Add Question')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
-                <form id={formId} noValidate onSubmit={(x) => void form.handleSubmit(x)} aria-label="Question">
+                <form id={formId} noValidate onSubmit={(x) => void form.handleSubmit(x)} aria-label={i18n._('Question')}>
                   <Stack gap="4">
-                    <Text fontSize="sm">Type: <b>{v.type}</b></Text>
-                    <SelectField label="Question Number" placeholder="Select Question Number" value={v.question_number}
+                    <Text fontSize="sm">{i18n._('Type:')} <b>{storedValueLabel(v.type)}</b></Text>
+                    <SelectField label={i18n._('Question Number')} placeholder={i18n._('Select Question Number')} value={v.question_number}
                       error={e.question_number} onChange={(x) => set('question_number', x)}
-                      options={numbers.map((n) => ({ value: String(n), label: String(n) }))} />
-                    <Toggle label="Main heading is an image" checked={v.main_heading_image}
-                      onChange={(c) => setValues((p) => ({ ...p, main_heading_image: c, main_heading: '' }))} />
+                      options={numbers.map((n) => ({ value: String(n), label: formatNumber(n) }))} />
+                    <Toggle label={i18n._('Main heading is an image')} checked={v.main_heading_image}
+                      onChange={(c) => setValues((p) => ({ ...p, main_heading_image: c, main_heading: '', main_heading_alt: '' }))} />
                     {v.main_heading_image ? (
-                      <UploadField label="Main Heading" name="main_heading" kind="image" examId={props.examId} value={v.main_heading}
-                        onChange={(url) => set('main_heading', url)} />
+                      <Stack gap="2">
+                        <UploadField label="Main Heading" name="main_heading" kind="image" examId={props.examId} value={v.main_heading}
+                          onChange={(url) => set('main_heading', url)} error={e.main_heading} />
+                        {altField('main_heading', i18n._('Main Heading'))}
+                      </Stack>
                     ) : (
-                      <TextArea label="Main Heading" value={v.main_heading} onChange={(x) => set('main_heading', x)} />
+                      <TextArea label={i18n._('Main Heading')} value={v.main_heading} onChange={(x) => set('main_heading', x)} />
                     )}
-                    <TextField label="Heading" value={v.heading} onChange={(x) => set('heading', x.target.value)} />
-                    <Toggle label="Description is an image" checked={v.description_image}
-                      onChange={(c) => setValues((p) => ({ ...p, description_image: c, description: '' }))} />
+                    <TextField label={i18n._('Heading')} value={v.heading} onChange={(x) => set('heading', x.target.value)} />
+                    <Toggle label={i18n._('Description is an image')} checked={v.description_image}
+                      onChange={(c) => setValues((p) => ({ ...p, description_image: c, description: '', description_alt: '' }))} />
                     {v.description_image ? (
-                      <UploadField label="Description" name="description" kind="image" examId={props.examId} value={v.description}
-                        onChange={(url) => set('description', url)} />
+                      <Stack gap="2">
+                        <UploadField label="Description" name="description" kind="image" examId={props.examId} value={v.description}
+                          onChange={(url) => set('description', url)} error={e.description} />
+                        {altField('description', i18n._('Description'))}
+                      </Stack>
                     ) : (
-                      <TextArea label="Description" rows={3} value={v.description} onChange={(x) => set('description', x)} />
+                      <TextArea label={i18n._('Description')} rows={3} value={v.description} onChange={(x) => set('description', x)} />
                     )}
-                    <Toggle label="Boxed description" checked={v.description_boxed} onChange={(c) => set('description_boxed', c)} />
+                    <Toggle label={i18n._('Boxed description')} checked={v.description_boxed} onChange={(c) => set('description_boxed', c)} />
                     {v.type === 'Listening' && (
                       <UploadField label="Listening" name="listening" kind="audio" examId={props.examId} value={v.listening}
                         onChange={(url) => set('listening', url)} error={e.listening} required />
                     )}
-                    <SelectField label="Option Type" value={v.option_type} error={e.option_type} options={OPTION_TYPES}
+                    <SelectField label={i18n._('Option Type')} value={v.option_type} error={e.option_type} options={optionTypeOptions()}
                       onChange={(x) => { setValues((p) => withOptionType(p, x as OptionType)); setErrors({}); }} />
                     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
                       {OPTION_NUMBERS.map(optionField)}
                     </Grid>
-                    <SelectField label="Answer" placeholder="Select Answer" value={v.answer} error={e.answer} onChange={(x) => set('answer', x)}
-                      options={OPTION_NUMBERS.map((n) => ({ value: String(n), label: String(n) }))} />
-                    <TextArea label="Answer Details" rows={3} value={v.answer_details} onChange={(x) => set('answer_details', x)} />
+                    <SelectField label={i18n._('Answer')} placeholder={i18n._('Select Answer')} value={v.answer} error={e.answer} onChange={(x) => set('answer', x)}
+                      options={OPTION_NUMBERS.map((n) => ({ value: String(n), label: formatNumber(n) }))} />
+                    <TextArea label={i18n._('Answer Details')} rows={3} value={v.answer_details} onChange={(x) => set('answer_details', x)} />
                   </Stack>
                 </form>
-                <Box as="aside" aria-label="Preview" position={{ lg: 'sticky' }} top="0" alignSelf="start" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
-                  <Heading as="h3" size="sm" mb="3">Preview</Heading>
+                <Box as="aside" aria-label={i18n._('Preview')} position={{ lg: 'sticky' }} top="0" alignSelf="start" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
+                  <Heading as="h3" size="sm" mb="3">{i18n._('Preview')}</Heading>
                   <QuestionPreview question={{ ...preview, listening: previewListening }} />
                 </Box>
               </Grid>
             </Dialog.Body>
             {/* Actions sit at the start: toasts (bottom right) would cover them in this full-width editor. */}
             <Dialog.Footer justifyContent="flex-start">
-              <Button type="submit" form={formId} loading={form.submitting}>{editing ? 'Update Question' : 'Add Question'}</Button>
-              <Button variant="outline" onClick={props.onClose}>Cancel</Button>
+              <Button type="submit" form={formId} loading={form.submitting}>{editing ? i18n._('Update Question') : i18n._('Add Question')}</Button>
+              <Button variant="outline" onClick={props.onClose}>{i18n._('Cancel')}</Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

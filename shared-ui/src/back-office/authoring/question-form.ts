@@ -1,14 +1,28 @@
 /** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
-import type { OptionType, Question, QuestionFields, QuestionType } from 'shared-api';
+import { i18n, type OptionType, type Question, type QuestionFields, type QuestionType } from 'shared-api';
 import type { QuestionInput } from 'shared-api/back-office';
 
+/** The option types with their labels (English, marked: optionTypeOptions() shows them translated). */
 export const OPTION_TYPES: { value: OptionType; label: string }[] = [
-  { value: 'text', label: 'Text' },
-  { value: 'image', label: 'Image' },
-  { value: 'listening', label: 'Listening' },
-  { value: 'listeningandtext', label: 'Listening and Text' },
-  { value: 'samelistening', label: 'Same Listening (text options)' },
+  { value: 'text', label: /*i18n*/ 'Text' },
+  { value: 'image', label: /*i18n*/ 'Image' },
+  { value: 'listening', label: /*i18n*/ 'Listening' },
+  { value: 'listeningandtext', label: /*i18n*/ 'Listening and Text' },
+  { value: 'samelistening', label: /*i18n*/ 'Same Listening (text options)' },
 ];
+
+/** The option type select's choices, in the interface's language (at render time). */
+export const optionTypeOptions = () => OPTION_TYPES.map((t) => ({ value: t.value, label: i18n._(t.label) }));
+
+/**
+ * A question's type or option type as a table shows it: the stored value itself in English (as before), its
+ * translation in Nepali.
+ */
+const STORED_VALUES = [
+  /*i18n*/ 'Reading', /*i18n*/ 'Listening', /*i18n*/ 'text', /*i18n*/ 'image', /*i18n*/ 'listening', /*i18n*/ 'listeningandtext',
+  /*i18n*/ 'samelistening',
+] as const;
+export const storedValueLabel = (value: string): string => ((STORED_VALUES as readonly string[]).includes(value) ? i18n._(value) : value);
 
 export const OPTION_NUMBERS = [1, 2, 3, 4] as const;
 export type OptionN = (typeof OPTION_NUMBERS)[number];
@@ -41,6 +55,7 @@ export function emptyValues(type: QuestionType): QuestionValues {
     type, question_number: '', main_heading: '', main_heading_image: false, heading: '', description: '', description_image: false,
     description_boxed: false, option_type: 'text', option1: '', option2: '', option3: '', option4: '', option1_listening: '',
     option2_listening: '', option3_listening: '', option4_listening: '', listening: '', answer: '', answer_details: '',
+    main_heading_alt: '', description_alt: '', option1_alt: '', option2_alt: '', option3_alt: '', option4_alt: '',
   };
 }
 
@@ -52,6 +67,8 @@ export function valuesFromQuestion(q: Question): QuestionValues {
     description_image: q.description_image, description_boxed: q.description_boxed, option_type: q.option_type,
     option1: q.option1, option2: q.option2, option3: q.option3, option4: q.option4,
     listening: q.listening, answer: q.answer ?? '', answer_details: q.answer_details ?? '',
+    main_heading_alt: q.main_heading_alt ?? '', description_alt: q.description_alt ?? '',
+    option1_alt: q.option1_alt ?? '', option2_alt: q.option2_alt ?? '', option3_alt: q.option3_alt ?? '', option4_alt: q.option4_alt ?? '',
   };
   if (q.option_type === 'listeningandtext') {
     for (const n of OPTION_NUMBERS) {
@@ -67,11 +84,19 @@ export function valuesFromQuestion(q: Question): QuestionValues {
 export function withOptionType(v: QuestionValues, next: OptionType): QuestionValues {
   if (next === v.option_type) return v;
   const keep = TEXTUAL.includes(v.option_type) && TEXTUAL.includes(next);
-  return keep ? { ...v, option_type: next } : { ...v, option_type: next, option1: '', option2: '', option3: '', option4: '' };
+  return keep
+    ? { ...v, option_type: next }
+    : {
+      ...v, option_type: next, option1: '', option2: '', option3: '', option4: '',
+      option1_alt: '', option2_alt: '', option3_alt: '', option4_alt: '',
+    };
 }
 
 /** The request body of the values: what the shared rules check, in the form and on the server. */
 export function toQuestionInput(v: QuestionValues): QuestionInput {
+  const imageOptions = v.option_type === 'image';
+  // an alt text only where its field is an image
+  const alt = (isImage: boolean, text: string) => (isImage ? text.trim() : '');
   const option = (n: OptionN) =>
     v.option_type === 'listeningandtext'
       ? JSON.stringify({ text: v[`option${n}`].trim(), listening: v[`option${n}_listening`] })
@@ -93,6 +118,12 @@ export function toQuestionInput(v: QuestionValues): QuestionInput {
     listening: v.listening,
     answer: v.answer,
     answer_details: v.answer_details.trim(),
+    main_heading_alt: alt(v.main_heading_image, v.main_heading_alt),
+    description_alt: alt(v.description_image, v.description_alt),
+    option1_alt: alt(imageOptions, v.option1_alt),
+    option2_alt: alt(imageOptions, v.option2_alt),
+    option3_alt: alt(imageOptions, v.option3_alt),
+    option4_alt: alt(imageOptions, v.option4_alt),
   };
 }
 

@@ -1,11 +1,22 @@
 /** A media field: checks the file with the shared checker, uploads it with a visible progress bar, then previews it. */
 import { useRef, useState } from 'react';
-import { useSession } from 'shared-api';
+import { formatNumber, i18n, translateServerMessage, useSession } from 'shared-api';
 import { checkMediaFile } from 'shared-api/schemas/authoring-rules';
 import { uploadFile } from 'shared-api/back-office';
 import { Box, Button, Field, HStack, Image, Input, Progress, Stack, Text, notify } from 'shared-ui';
 
+/**
+ * The labels the question form gives its uploads, in English (the shared file check's messages name them, as the server's
+ * do); the field shows them translated.
+ */
+export const UPLOAD_LABELS = [
+  /*i18n*/ 'Main Heading', /*i18n*/ 'Description', /*i18n*/ 'Listening',
+  /*i18n*/ 'Option 1', /*i18n*/ 'Option 2', /*i18n*/ 'Option 3', /*i18n*/ 'Option 4',
+  /*i18n*/ 'Option 1 listening', /*i18n*/ 'Option 2 listening', /*i18n*/ 'Option 3 listening', /*i18n*/ 'Option 4 listening',
+] as const;
+
 export function UploadField(props: {
+  /** in English (UPLOAD_LABELS): shown translated */
   label: string;
   kind: 'image' | 'audio';
   examId: string;
@@ -41,10 +52,10 @@ export function UploadField(props: {
       setProgress(1);
       props.onChange(res.url);
       // One toast for a burst of uploads, not a stack of them over the form.
-      notify.success('Successfully uploaded Image', undefined, 'media-uploaded');
+      notify.success(i18n._('Successfully uploaded Image'), undefined, 'media-uploaded');
     } catch (e) {
       setProgress(null);
-      if (!ctl.signal.aborted) notify.error('Error Upload File', (e as Error).message);
+      if (!ctl.signal.aborted) notify.error(i18n._('Error Upload File'), translateServerMessage((e as Error).message));
     } finally {
       setUploading(false);
     }
@@ -52,10 +63,11 @@ export function UploadField(props: {
 
   const pct = progress === null ? null : Math.round(progress * 100);
   const error = fileError ?? props.error;
+  const label = i18n._(props.label);
   return (
     <Field.Root invalid={!!error} required={props.required}>
       <Field.Label>
-        {props.label}
+        {label}
         {props.required && <Field.RequiredIndicator />}
       </Field.Label>
       <Input
@@ -65,35 +77,35 @@ export function UploadField(props: {
         disabled={uploading}
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
-      <Field.HelperText>{props.kind === 'image' ? 'png or jpeg, max 700KB' : 'mp3 or any audio, max size 1MB'}</Field.HelperText>
+      <Field.HelperText>{props.kind === 'image' ? i18n._('png or jpeg, max 700KB') : i18n._('mp3 or any audio, max size 1MB')}</Field.HelperText>
       {pct !== null && (
         <Progress.Root value={pct} size="sm" width="full" colorPalette={pct === 100 ? 'green' : 'blue'}>
           <HStack gap="2">
-            <Progress.Track flex="1" aria-label={`${props.label} upload progress`}>
+            <Progress.Track flex="1" aria-label={i18n._('{label} upload progress', { label })}>
               <Progress.Range />
             </Progress.Track>
-            <Progress.ValueText fontSize="xs">{pct}%</Progress.ValueText>
+            <Progress.ValueText fontSize="xs">{formatNumber(pct)}%</Progress.ValueText>
           </HStack>
         </Progress.Root>
       )}
       {props.value && (
         <Stack gap="1" mt="1" data-testid={`preview-${props.name}`}>
           {props.kind === 'image' ? (
-            <Image src={props.value} alt={`${props.label} preview`} maxH="32" objectFit="contain" alignSelf="flex-start" borderWidth="1px" borderRadius="sm" />
+            <Image src={props.value} alt={i18n._('{label} preview', { label })} maxH="32" objectFit="contain" alignSelf="flex-start" borderWidth="1px" borderRadius="sm" />
           ) : (
             <Box asChild maxW="full">
-              <audio controls preload="none" src={props.value} aria-label={`${props.label} preview`} />
+              <audio controls preload="none" src={props.value} aria-label={i18n._('{label} preview', { label })} />
             </Box>
           )}
           <HStack gap="2">
             <Text fontSize="xs" color="fg.muted" truncate maxW="60">{props.value}</Text>
-            <Button size="2xs" variant="ghost" onClick={() => { props.onChange(''); setProgress(null); }} aria-label={`Remove ${props.label}`}>
-              Remove
+            <Button size="2xs" variant="ghost" onClick={() => { props.onChange(''); setProgress(null); }} aria-label={i18n._('Remove {label}', { label })}>
+              {i18n._('Remove')}
             </Button>
           </HStack>
         </Stack>
       )}
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText>{error && translateServerMessage(error)}</Field.ErrorText>
     </Field.Root>
   );
 }

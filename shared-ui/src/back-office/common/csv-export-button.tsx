@@ -1,6 +1,6 @@
 /** Download CSV of a whole server-paged list: fetches every page (100 rows each), saying how far it got, then saves the file. */
 import { useState } from 'react';
-import { errorText, type PageOf } from 'shared-api';
+import { errorText, formatNumber, i18n, type PageOf } from 'shared-api';
 import { Button, HStack, Text, notify } from 'shared-ui';
 import { collectAllPages, downloadCsv } from './csv';
 
@@ -11,7 +11,7 @@ export interface CsvExport<T> {
   load: (page: number, limit: number) => Promise<PageOf<T>>;
   rowKey: (row: T) => string;
   toCsvRow: (row: T) => (string | number | null | undefined)[];
-  /** the toast's title when a page cannot be fetched */
+  /** the toast's title when a page cannot be fetched (in English: shown translated) */
   errorTitle: string;
 }
 
@@ -23,7 +23,7 @@ export function CsvExportButton<T>({ csv, disabled, size = 'sm' }: { csv: CsvExp
       const rows = await collectAllPages(csv.load, csv.rowKey, (loaded, total) => setProgress({ loaded, total }));
       await downloadCsv(csv.filename, csv.header, rows.map(csv.toCsvRow));
     } catch (err) {
-      notify.error(csv.errorTitle, errorText(err, 'Network Error'));
+      notify.error(i18n._(csv.errorTitle), errorText(err, i18n._('Network Error')));
     } finally {
       setProgress(null);
     }
@@ -32,11 +32,13 @@ export function CsvExportButton<T>({ csv, disabled, size = 'sm' }: { csv: CsvExp
     <HStack gap="3">
       {progress && (
         <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite">
-          Preparing CSV… {progress.loaded} of {progress.total || '…'} rows
+          {progress.total
+            ? i18n._('Preparing CSV… {loaded} of {total} rows', { loaded: formatNumber(progress.loaded), total: formatNumber(progress.total) })
+            : i18n._('Preparing CSV… {loaded} rows', { loaded: formatNumber(progress.loaded) })}
         </Text>
       )}
       <Button size={size} variant="outline" disabled={disabled || !!progress} loading={!!progress} onClick={() => void run()}>
-        Download CSV
+        {i18n._('Download CSV')}
       </Button>
     </HStack>
   );

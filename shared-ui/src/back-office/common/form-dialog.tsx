@@ -1,3 +1,4 @@
+import { i18n } from 'shared-api';
 import { Button, Dialog, Portal, Stack } from 'shared-ui';
 import { useId, type ReactNode } from 'react';
 
@@ -39,7 +40,7 @@ export function FormDialog(props: {
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose} disabled={props.submitting}>
-                Cancel
+                {i18n._('Cancel')}
               </Button>
               <Button type="submit" form={formId} colorPalette="blue" loading={props.submitting}>
                 {props.submitLabel}
@@ -57,7 +58,7 @@ export function FormDialog(props: {
 
 function CloseX(props: object) {
   return (
-    <Button variant="ghost" size="sm" aria-label="Close" position="absolute" top="2" insetEnd="2" {...props}>
+    <Button variant="ghost" size="sm" aria-label={i18n._('Close')} position="absolute" top="2" insetEnd="2" {...props}>
       ✕
     </Button>
   );

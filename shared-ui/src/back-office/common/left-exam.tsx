@@ -3,17 +3,18 @@
  * the filter to the attempts that have such records. Information for institutes and admins, never a penalty.
  */
 import { Badge, chakra } from 'shared-ui';
-import { type LeaveSummary } from 'shared-api';
+import { formatNumber, i18n, type LeaveSummary } from 'shared-api';
 import { leaveDuration, leaveText } from 'shared-api/leaves';
 
-export const LEFT_HEADER = 'Left the exam';
+/** a column header (English: the table translates it, CSV files keep it) */
+export const LEFT_HEADER = /*i18n*/ 'Left the exam';
 
 /** "3× · 2 min 10 s" with the whole sentence for screen readers and on hover; a dash when the student never left. */
 export function LeftBadge({ leaves }: { leaves: LeaveSummary | undefined }) {
-  if (!leaves?.count) return <chakra.span color="fg.muted" aria-label="Did not leave the exam">—</chakra.span>;
+  if (!leaves?.count) return <chakra.span color="fg.muted" aria-label={i18n._('Did not leave the exam')}>—</chakra.span>;
   return (
     <Badge colorPalette="orange" title={leaveText(leaves)} aria-label={leaveText(leaves)} data-testid="left-badge">
-      {leaves.count}× · {leaveDuration(leaves.ms)}
+      {formatNumber(leaves.count)}× · {leaveDuration(leaves.ms)}
     </Badge>
   );
 }
@@ -22,7 +23,7 @@ export function LeftFilter({ checked, onChange }: { checked: boolean; onChange: 
   return (
     <chakra.label display="inline-flex" alignItems="center" gap="2" fontSize="sm" cursor="pointer">
       <chakra.input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} w="4" h="4" accentColor="blue.600" />
-      Only attempts where the student left the exam
+      {i18n._('Only attempts where the student left the exam')}
     </chakra.label>
   );
 }

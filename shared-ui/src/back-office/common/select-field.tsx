@@ -1,3 +1,4 @@
+import { translateServerMessage } from 'shared-api';
 import { Field, NativeSelect } from 'shared-ui';
 
 export function SelectField(props: {
@@ -30,7 +31,8 @@ export function SelectField(props: {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.ErrorText>{props.error}</Field.ErrorText>
+      {/* a rule's message (shared with the server): in the interface's language where it has a translation */}
+      <Field.ErrorText>{props.error && translateServerMessage(props.error)}</Field.ErrorText>
     </Field.Root>
   );
 }

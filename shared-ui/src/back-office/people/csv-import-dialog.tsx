@@ -1,8 +1,9 @@
 /** Import CSV: students from a file with the header email,firstname,lastname,phone,password; per-row errors shown. */
 import { Box, Button, Dialog, Field, Input, Link, Portal, ScrollX, Stack, Table, Text, notify } from 'shared-ui';
 import { useState } from 'react';
-import { errorText, useSession } from 'shared-api';
+import { PASSWORD_MIN, errorText, formatNumber, i18n, translateServerMessage, useSession } from 'shared-api';
 import { useImportUsersCsvMutation, type CsvImportResponse } from 'shared-api/back-office';
+import { withSlot } from '../common/with-slot';
 
 export const CSV_HEADER = 'email,firstname,lastname,phone,password';
 const TEMPLATE = `${CSV_HEADER}\r\nstudent1@example.com,Sita,Sharma,9800000001,password123\r\n`;
@@ -27,8 +28,8 @@ export default function CsvImportDialog({ onClose }: { onClose: () => void }) {
     setFile(null);
     setFileError('');
     if (!f) return;
-    if (!/\.csv$/i.test(f.name)) return setFileError('File only supports type of .csv');
-    if (f.size > MAX_BYTES) return setFileError(`File cannot exceed ${MAX_BYTES / 1024}KB`);
+    if (!/\.csv$/i.test(f.name)) return setFileError(i18n._('File only supports type of .csv'));
+    if (f.size > MAX_BYTES) return setFileError(i18n._('File cannot exceed {size}KB', { size: formatNumber(MAX_BYTES / 1024) }));
     const text = await f.text();
     setFile({ name: f.name, text, rows: countCsvRows(text) });
   }
@@ -37,11 +38,11 @@ export default function CsvImportDialog({ onClose }: { onClose: () => void }) {
     if (!file || !me) return;
     const res = await importCsv({ userId: me._id, csv: file.text });
     if ('error' in res) {
-      notify.error(errorText(res.error, 'Error Adding User'));
+      notify.error(errorText(res.error, i18n._('Error Adding User')));
       return;
     }
     setResult(res.data);
-    if (res.data.created.length) notify.success('Sucessfully Added User', `${res.data.created.length} created`);
+    if (res.data.created.length) notify.success(i18n._('Sucessfully Added User'), i18n._('{count} created', { count: formatNumber(res.data.created.length) }));
   }
 
   return (
@@ -51,48 +52,52 @@ export default function CsvImportDialog({ onClose }: { onClose: () => void }) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Import CSV</Dialog.Title>
+              <Dialog.Title>{i18n._('Import CSV')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <Text fontSize="sm">
-                  One student per line, with the header <code>{CSV_HEADER}</code>. Passwords need at least 8 characters.{' '}
+                  {withSlot((header) => i18n._('One student per line, with the header {header}.', { header }), <code>{CSV_HEADER}</code>)}{' '}
+                  {i18n._('Passwords need at least {min} characters.', { min: formatNumber(PASSWORD_MIN) })}{' '}
                   <Link href={TEMPLATE_HREF} download="students-template.csv" colorPalette="blue" textDecoration="underline">
-                    Download template CSV
+                    {i18n._('Download template CSV')}
                   </Link>
                 </Text>
                 <Field.Root invalid={!!fileError}>
-                  <Field.Label>CSV file</Field.Label>
+                  <Field.Label>{i18n._('CSV file')}</Field.Label>
                   <Input type="file" accept=".csv,text/csv" p="1" onChange={(e) => void choose(e.target.files?.[0])} />
                   <Field.ErrorText>{fileError}</Field.ErrorText>
                 </Field.Root>
                 {file && (
                   <Text data-testid="csv-preview">
-                    {file.name}: {file.rows} {file.rows === 1 ? 'row' : 'rows'} to import
+                    {i18n._('{file}: {count, plural, one {{n} row} other {{n} rows}} to import', { file: file.name, count: file.rows, n: formatNumber(file.rows) })}
                   </Text>
                 )}
                 {result && (
                   <Box role="status" data-testid="csv-result">
                     <Text fontWeight="semibold">
-                      Created {result.created.length} {result.created.length === 1 ? 'user' : 'users'}
-                      {result.errors.length ? `, ${result.errors.length} ${result.errors.length === 1 ? 'row' : 'rows'} with errors` : ''}
+                      {result.errors.length
+                        ? i18n._('Created {created, plural, one {{c} user} other {{c} users}}, {failed, plural, one {{f} row} other {{f} rows}} with errors', {
+                          created: result.created.length, c: formatNumber(result.created.length), failed: result.errors.length, f: formatNumber(result.errors.length),
+                        })
+                        : i18n._('Created {created, plural, one {{c} user} other {{c} users}}', { created: result.created.length, c: formatNumber(result.created.length) })}
                     </Text>
                     {result.errors.length > 0 && (
-                      <ScrollX label="Rows with errors" mt="2">
-                        <Table.Root size="sm" variant="outline" aria-label="Rows with errors">
+                      <ScrollX label={i18n._('Rows with errors')} mt="2">
+                        <Table.Root size="sm" variant="outline" aria-label={i18n._('Rows with errors')}>
                           <Table.Header>
                             <Table.Row>
-                              <Table.ColumnHeader>Row</Table.ColumnHeader>
-                              <Table.ColumnHeader>Email</Table.ColumnHeader>
-                              <Table.ColumnHeader>Error</Table.ColumnHeader>
+                              <Table.ColumnHeader>{i18n._('Row')}</Table.ColumnHeader>
+                              <Table.ColumnHeader>{i18n._('Email')}</Table.ColumnHeader>
+                              <Table.ColumnHeader>{i18n._('Error')}</Table.ColumnHeader>
                             </Table.Row>
                           </Table.Header>
                           <Table.Body>
                             {result.errors.map((er) => (
                               <Table.Row key={`${er.row}-${er.email}`}>
-                                <Table.Cell>{er.row}</Table.Cell>
+                                <Table.Cell>{formatNumber(er.row)}</Table.Cell>
                                 <Table.Cell>{er.email}</Table.Cell>
-                                <Table.Cell>{er.error}</Table.Cell>
+                                <Table.Cell>{translateServerMessage(er.error)}</Table.Cell>
                               </Table.Row>
                             ))}
                           </Table.Body>
@@ -105,10 +110,10 @@ export default function CsvImportDialog({ onClose }: { onClose: () => void }) {
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                {result ? 'Close' : 'Cancel'}
+                {result ? i18n._('Close') : i18n._('Cancel')}
               </Button>
               <Button colorPalette="blue" onClick={() => void upload()} disabled={!file || file.rows === 0 || !!result} loading={isLoading}>
-                Upload
+                {i18n._('Upload')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

@@ -5,7 +5,7 @@
 import { Box, Button, Card, HStack, Stack, Text, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useState } from 'react';
 import {
-  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, useForm, useGetExtraTimeQuery, useSession, type ExtraTime, type ExtraTimeInput,
+  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, formatNumber, i18n, useForm, useGetExtraTimeQuery, useSession, type ExtraTime, type ExtraTimeInput,
 } from 'shared-api';
 import { minutesText } from 'shared-api/leaves';
 import { extraTimeSchema, useSetExtraTimeMutation } from 'shared-api/back-office';
@@ -14,9 +14,9 @@ import { SelectField } from '../common/select-field';
 
 /** "+25 % (13 minutes)", "+20 minutes", "None". */
 export function extraTimeLabel(e: Pick<ExtraTime, 'percent' | 'minutes' | 'extraSeconds'>): string {
-  if (e.percent) return `+${e.percent} % (${minutesText(e.extraSeconds)})`;
-  if (e.minutes) return `+${e.minutes} minutes`;
-  return 'None';
+  if (e.percent) return i18n._('+{percent} % ({time})', { percent: formatNumber(e.percent), time: minutesText(e.extraSeconds) });
+  if (e.minutes) return i18n._('+{minutes} minutes', { minutes: formatNumber(e.minutes) });
+  return i18n._('None');
 }
 
 export interface ExtraTimeValues extends Record<string, unknown> {
@@ -38,18 +38,18 @@ export function extraTimeBody(studentId: string, v: ExtraTimeValues): ExtraTimeI
   return { user: studentId, kind: 'percent', value: Number(v.choice) };
 }
 
-const CHOICES = [
-  { value: 'none', label: 'None' },
-  ...EXTRA_TIME_PERCENTS.map((p) => ({ value: String(p), label: `+${p} %` })),
-  { value: 'minutes', label: 'A number of minutes' },
+const choices = () => [
+  { value: 'none', label: i18n._('None') },
+  ...EXTRA_TIME_PERCENTS.map((p) => ({ value: String(p), label: i18n._('+{percent} %', { percent: formatNumber(p) }) })),
+  { value: 'minutes', label: i18n._('A number of minutes') },
 ];
 
 export function ExtraTimeCard({ studentId }: { studentId: string }) {
   const { user: me } = useSession();
   const q = useGetExtraTimeQuery({ userId: me?._id ?? '', studentId }, { skip: !me });
   const [open, setOpen] = useState(false);
-  if (q.isLoading) return <LoadingState label="Loading extra time…" />;
-  if (q.error || !q.data) return <ErrorState title="Load Error" message={errorText(q.error, 'Error loading extra time')} onRetry={() => void q.refetch()} />;
+  if (q.isLoading) return <LoadingState label={i18n._('Loading extra time…')} />;
+  if (q.error || !q.data) return <ErrorState title={i18n._('Load Error')} message={errorText(q.error, i18n._('Error loading extra time'))} onRetry={() => void q.refetch()} />;
   const e = q.data;
   return (
     <Card.Root data-testid="extra-time-card">
@@ -57,17 +57,17 @@ export function ExtraTimeCard({ studentId }: { studentId: string }) {
         <HStack justify="space-between" flexWrap="wrap" gap="2">
           <Box>
             <Text fontSize="sm" color="fg.muted">
-              Extra time
+              {i18n._('Extra time')}
             </Text>
             <Text fontWeight="bold" fontSize="lg" data-testid="extra-time">
               {extraTimeLabel(e)}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              Exam length for this student: {minutesText(e.durationSeconds + e.extraSeconds)}. Applied when an exam is started.
+              {i18n._('Exam length for this student: {time}. Applied when an exam is started.', { time: minutesText(e.durationSeconds + e.extraSeconds) })}
             </Text>
           </Box>
           <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-            Set Extra Time
+            {i18n._('Set Extra Time')}
           </Button>
         </HStack>
       </Card.Body>
@@ -87,28 +87,28 @@ export function ExtraTimeDialog({ studentId, current, onClose }: { studentId: st
       if (!me) return;
       const res = await save({ userId: me._id, body: extraTimeBody(studentId, v) });
       if ('error' in res) {
-        notify.error('Error Saving', errorText(res.error, 'Error saving extra time'));
+        notify.error(i18n._('Error Saving'), errorText(res.error, i18n._('Error saving extra time')));
         return;
       }
-      notify.success('Extra time saved');
+      notify.success(i18n._('Extra time saved'));
       onClose();
     },
   });
   const err = form.errors as Record<string, string | undefined>;
   return (
-    <FormDialog open title="Extra Time" submitLabel="Save Extra Time" submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+    <FormDialog open title={i18n._('Extra Time')} submitLabel={i18n._('Save Extra Time')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
       <Stack gap="3">
         <SelectField
-          label="Extra time"
+          label={i18n._('Extra time')}
           name="choice"
           value={form.values.choice}
           onChange={(v) => form.setFieldValue('choice', v)}
-          options={CHOICES}
+          options={choices()}
           error={err.kind}
         />
         {form.values.choice === 'minutes' && (
           <TextField
-            label="Extra minutes"
+            label={i18n._('Extra minutes')}
             type="number"
             min={1}
             max={EXTRA_MINUTES_MAX}
@@ -118,7 +118,7 @@ export function ExtraTimeDialog({ studentId, current, onClose }: { studentId: st
           />
         )}
         <Text fontSize="sm" color="fg.muted">
-          Applied when the student starts an exam; an exam already started keeps its time.
+          {i18n._('Applied when the student starts an exam; an exam already started keeps its time.')}
         </Text>
       </Stack>
     </FormDialog>

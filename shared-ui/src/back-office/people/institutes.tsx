@@ -1,7 +1,7 @@
 /** Institutes (admin, /institutes): table (paged by the server, 10 a page, search by name), add and edit dialog, delete with confirmation, view. */
 import { Button, HStack, useNavigate, DataTable, type Column, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
 import { useEffect, useState } from 'react';
-import { errorText, instituteCreateSchema, instituteEditSchema, useForm, useSession, type User } from 'shared-api';
+import { errorText, formatNumber, i18n, instituteCreateSchema, instituteEditSchema, useForm, useSession, type User } from 'shared-api';
 import {
   useCreateInstituteMutation, useDeleteUserMutation, useGetAllInstitutesQuery, useUpdateInstituteMutation, type InstituteRow,
 } from 'shared-api/back-office';
@@ -9,12 +9,13 @@ import { FormDialog } from '../common/form-dialog';
 import { useConfirmedAction } from '../common/confirmed-action';
 import type { PeoplePermissions } from './permissions';
 import { SelectField } from '../common/select-field';
-import { STATUS_OPTIONS } from './user-dialogs';
+import { STATUS_OPTIONS, optionsShown } from './user-dialogs';
 import { StatusBadge } from './users-table';
 
+/** labels in English, marked: shown translated (optionsShown) */
 export const INSTITUTE_ROLE_OPTIONS = [
-  { value: '1', label: 'Can add exam' },
-  { value: '0', label: 'Cannot add exam' },
+  { value: '1', label: /*i18n*/ 'Can add exam' },
+  { value: '0', label: /*i18n*/ 'Cannot add exam' },
 ];
 
 export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
@@ -24,34 +25,34 @@ export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
   const q = useGetAllInstitutesQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
   const [dialog, setDialog] = useState<{ institute: InstituteRow | null } | null>(null);
   const remove = useConfirmedAction<InstituteRow>({
-    message: 'Are you sure you want to delete this institute?',
+    message: i18n._('Are you sure you want to delete this institute?'),
     act: (i) => deleteUser({ userId: me!._id, _id: i._id }).unwrap(),
-    success: 'Sucessfully Deleted Institute',
-    failure: (e) => [errorText(e, 'Error Deleting User')],
+    success: i18n._('Sucessfully Deleted Institute'),
+    failure: (e) => [errorText(e, i18n._('Error Deleting User'))],
   });
   const [deleteUser] = useDeleteUserMutation();
   useEffect(() => {
-    if (q.error) notify.error('Error cannot get Users', errorText(q.error, ''), 'institutes-load');
+    if (q.error) notify.error(i18n._('Error cannot get Users'), errorText(q.error, ''), 'institutes-load');
   }, [q.error]);
 
   const columns: Column<InstituteRow>[] = [
-    { header: 'Name', cell: (i) => i.name },
-    { header: 'Email', cell: (i) => i.email },
-    { header: 'Phone', cell: (i) => i.phone },
-    { header: 'Students', cell: (i) => i.students },
-    { header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
+    { header: /*i18n*/ 'Name', cell: (i) => i.name },
+    { header: /*i18n*/ 'Email', cell: (i) => i.email },
+    { header: /*i18n*/ 'Phone', cell: (i) => i.phone },
+    { header: /*i18n*/ 'Students', cell: (i) => formatNumber(i.students) },
+    { header: /*i18n*/ 'Status', cell: (i) => <StatusBadge status={i.status} /> },
     {
-      header: 'Actions',
+      header: /*i18n*/ 'Actions',
       cell: (i) => (
         <HStack gap="1" flexWrap="wrap">
-          <Button size="xs" variant="outline" aria-label={`Edit ${i.name}`} onClick={() => setDialog({ institute: i })}>
-            Edit
+          <Button size="xs" variant="outline" aria-label={i18n._('Edit {name}', { name: i.name })} onClick={() => setDialog({ institute: i })}>
+            {i18n._('Edit')}
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${i.name}`} onClick={() => remove.ask(i)}>
-            Delete
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={i18n._('Delete {name}', { name: i.name })} onClick={() => remove.ask(i)}>
+            {i18n._('Delete')}
           </Button>
-          <Button size="xs" variant="outline" aria-label={`View ${i.name}`} onClick={() => navigate(perms.instituteDetailPath(i._id))}>
-            View
+          <Button size="xs" variant="outline" aria-label={i18n._('View {name}', { name: i.name })} onClick={() => navigate(perms.instituteDetailPath(i._id))}>
+            {i18n._('View')}
           </Button>
         </HStack>
       ),
@@ -61,15 +62,15 @@ export function InstitutesPage({ perms }: { perms: PeoplePermissions }) {
   return (
     <>
       <PageHeader
-        title="Institutes"
+        title={i18n._('Institutes')}
         actions={
           <Button colorPalette="blue" onClick={() => setDialog({ institute: null })}>
-            Add Institute
+            {i18n._('Add Institute')}
           </Button>
         }
       />
       <DataTable rows={q.data?.rows} total={q.data?.total} paging={paging} loading={q.isLoading} fetching={q.isFetching}
-        columns={columns} rowKey={(i) => i._id} searchField="Name" caption="Institutes" emptyText="No institutes found" />
+        columns={columns} rowKey={(i) => i._id} searchField="Name" caption={i18n._('Institutes')} emptyText={i18n._('No institutes found')} />
       {dialog && <InstituteDialog key={dialog.institute?._id ?? 'new'} institute={dialog.institute} onClose={() => setDialog(null)} />}
       {remove.dialog}
     </>
@@ -101,31 +102,31 @@ export function InstituteDialog({ institute, onClose }: { institute: User | null
       };
       if (institute) {
         const res = await updateInstitute({ userId: me._id, body: { ...base, _id: institute._id, status: Number(v.status) === 1 ? 1 : 0 } });
-        if ('error' in res) return void notify.error(errorText(res.error, 'Error Updating User Data'));
-        notify.success('Sucessfully Updated Institute');
+        if ('error' in res) return void notify.error(errorText(res.error, i18n._('Error Updating User Data')));
+        notify.success(i18n._('Sucessfully Updated Institute'));
       } else {
         const res = await createInstitute({ userId: me._id, body: { ...base, password: v.password, confirm_password: v.confirm_password } });
-        if ('error' in res) return void notify.error(errorText(res.error, 'Error Adding User'));
-        notify.success('Sucessfully Added Institute');
+        if ('error' in res) return void notify.error(errorText(res.error, i18n._('Error Adding User')));
+        notify.success(i18n._('Sucessfully Added Institute'));
       }
       onClose();
     },
   });
   const e = form.errors;
   return (
-    <FormDialog open title={editing ? 'Edit Institute' : 'Add Institute'} submitLabel={editing ? 'Update Institute' : 'Add Institute'} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
-      <TextField label="Name" required {...form.field('name')} error={e.name} />
-      <TextField label="Email" required type="email" {...form.field('email')} error={e.email} autoComplete="off" />
-      <TextField label="Phone" required type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
-      <TextField label="Address" {...form.field('address')} error={e.address} />
+    <FormDialog open title={editing ? i18n._('Edit Institute') : i18n._('Add Institute')} submitLabel={editing ? i18n._('Update Institute') : i18n._('Add Institute')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+      <TextField label={i18n._('Name')} required {...form.field('name')} error={e.name} />
+      <TextField label={i18n._('Email')} required type="email" {...form.field('email')} error={e.email} autoComplete="off" />
+      <TextField label={i18n._('Phone')} required type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
+      <TextField label={i18n._('Address')} {...form.field('address')} error={e.address} />
       {!editing && (
         <>
-          <TextField label="Password" required type="password" {...form.field('password')} error={e.password} autoComplete="new-password" />
-          <TextField label="Confirm Password" required type="password" {...form.field('confirm_password')} error={e.confirm_password} autoComplete="new-password" />
+          <TextField label={i18n._('Password')} required type="password" {...form.field('password')} error={e.password} autoComplete="new-password" />
+          <TextField label={i18n._('Confirm Password')} required type="password" {...form.field('confirm_password')} error={e.confirm_password} autoComplete="new-password" />
         </>
       )}
-      <SelectField label="Institute Role" name="institute_role" value={form.values.institute_role} onChange={(val) => form.setFieldValue('institute_role', val)} options={INSTITUTE_ROLE_OPTIONS} error={e.institute_role} />
-      {editing && <SelectField label="Status" name="status" value={form.values.status} onChange={(val) => form.setFieldValue('status', val)} options={STATUS_OPTIONS} error={e.status} />}
+      <SelectField label={i18n._('Institute Role')} name="institute_role" value={form.values.institute_role} onChange={(val) => form.setFieldValue('institute_role', val)} options={optionsShown(INSTITUTE_ROLE_OPTIONS)} error={e.institute_role} />
+      {editing && <SelectField label={i18n._('Status')} name="status" value={form.values.status} onChange={(val) => form.setFieldValue('status', val)} options={optionsShown(STATUS_OPTIONS)} error={e.status} />}
     </FormDialog>
   );
 }

@@ -6,16 +6,17 @@ import {
   Box, Button, Grid, HStack, Stack, Text, useNavigate, DataTable, ErrorState, LoadingState, TextField, PageHeader, notify, useServerPaging,
 } from 'shared-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { errorText, useAppDispatch, useSession, useTimeZone, type ReportRow } from 'shared-api';
+import { errorText, formatNumber, i18n, showDate, useAppDispatch, useSession, useTimeZone, type ReportRow } from 'shared-api';
 
-/** The mean scores after the spec's columns: header and cell (blank without a finished attempt). */
+/** The mean scores after the spec's columns: header (English: the table translates it, the CSV keeps it) and cell (blank without a finished attempt). */
 const MEANS: [string, (r: ReportRow) => number | null][] = [
-  ['Average Score (200)', (r) => r.averageScore],
-  ['Average Reading (100)', (r) => r.averageReading],
-  ['Average Listening (100)', (r) => r.averageListening],
+  [/*i18n*/ 'Average Score (200)', (r) => r.averageScore],
+  [/*i18n*/ 'Average Reading (100)', (r) => r.averageReading],
+  [/*i18n*/ 'Average Listening (100)', (r) => r.averageListening],
 ];
 import { peopleApi, useGetReportQuery } from 'shared-api/back-office';
 import { CsvExportButton } from '../common/csv-export-button';
+import { figure } from '../common/figure';
 import { isoDate, type PeoplePermissions } from './permissions';
 
 export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
@@ -34,12 +35,12 @@ export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
     dispatch(peopleApi.endpoints.getReport.initiate({ userId, ...(range ?? { startDate: '', endDate: '' }), page, limit }, { subscribe: false, forceRefetch: true })).unwrap(),
   [dispatch, userId, range]);
   useEffect(() => {
-    if (q.error) notify.error('Load Error', errorText(q.error, 'Error loading Results'), 'report-load');
+    if (q.error) notify.error(i18n._('Load Error'), errorText(q.error, i18n._('Error loading Results')), 'report-load');
   }, [q.error]);
 
   const generate = () => {
-    if (!startDate || !endDate) return setRangeError('Start Date and End Date cannot be empty.');
-    if (endDate < startDate) return setRangeError('End Date should be after Start Date.');
+    if (!startDate || !endDate) return setRangeError(i18n._('Start Date and End Date cannot be empty.'));
+    if (endDate < startDate) return setRangeError(i18n._('End Date should be after Start Date.'));
     setRangeError('');
     if (range && range.startDate === startDate && range.endDate === endDate) void q.refetch();
     else setRange({ startDate, endDate });
@@ -48,7 +49,7 @@ export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
 
   return (
     <>
-      <PageHeader title="Report" />
+      <PageHeader title={i18n._('Report')} />
       <form
         noValidate
         onSubmit={(e) => {
@@ -57,27 +58,27 @@ export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
         }}
       >
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr auto' }} gap="3" alignItems="end" mb="2" maxW="2xl">
-          <TextField label="Start Date" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-          <TextField label="End Date" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <TextField label={i18n._('Start Date')} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          <TextField label={i18n._('End Date')} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
           <Button type="submit" colorPalette="blue" loading={q.isFetching}>
-            Generate Report
+            {i18n._('Generate Report')}
           </Button>
         </Grid>
         {rangeError && <Text color="fg.error" fontSize="sm" role="alert">{rangeError}</Text>}
       </form>
       {!range ? (
         <Text color="fg.muted" mt="4">
-          Choose a period and generate the report.
+          {i18n._('Choose a period and generate the report.')}
         </Text>
       ) : q.isLoading ? (
         <LoadingState />
       ) : q.error ? (
-        <ErrorState title="Load Error" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />
+        <ErrorState title={i18n._('Load Error')} message={errorText(q.error, i18n._('Error loading Results'))} onRetry={() => void q.refetch()} />
       ) : (
         <Stack gap="5" mt="4">
           <HStack justify="space-between" flexWrap="wrap">
             <Text color="fg.muted" data-testid="report-range">
-              {q.data?.startDate ?? range.startDate} to {q.data?.endDate ?? range.endDate}
+              {i18n._('{start} to {end}', { start: showDate(q.data?.startDate ?? range.startDate), end: showDate(q.data?.endDate ?? range.endDate) })}
             </Text>
             <CsvExportButton disabled={!q.data?.total && !paging.args.search} csv={{
               filename: `report-${range.startDate}-${range.endDate}`,
@@ -85,7 +86,7 @@ export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
               load: loadAll,
               rowKey: (r: ReportRow) => r._id,
               toCsvRow: (r) => [r.name, r.total, ...MEANS.map(([, v]) => v(r))],
-              errorTitle: 'Load Error',
+              errorTitle: /*i18n*/ 'Load Error',
             }} />
           </HStack>
           <DataTable
@@ -94,18 +95,18 @@ export default function ReportPage({ perms }: { perms: PeoplePermissions }) {
             paging={paging}
             fetching={q.isFetching}
             rowKey={(r) => r._id}
-            caption="Exams attempted per institute"
-            emptyText="No exams attempted in this period"
+            caption={i18n._('Exams attempted per institute')}
+            emptyText={i18n._('No exams attempted in this period')}
             searchField="Institute"
             columns={[
-              { header: 'Institute', cell: (r) => r.name },
-              { header: 'Exams Attempted', cell: (r) => r.total },
-              ...MEANS.map(([header, v]) => ({ header, cell: (r: ReportRow) => v(r) ?? '' })),
+              { header: /*i18n*/ 'Institute', cell: (r) => r.name },
+              { header: /*i18n*/ 'Exams Attempted', cell: (r) => formatNumber(r.total) },
+              ...MEANS.map(([header, v]) => ({ header, cell: (r: ReportRow) => figure(v(r)) })),
               {
-                header: 'Actions',
+                header: /*i18n*/ 'Actions',
                 cell: (r) => (
-                  <Button size="xs" variant="outline" aria-label={`View ${r.name}`} onClick={() => navigate(perms.instituteDetailPath(r._id))}>
-                    View
+                  <Button size="xs" variant="outline" aria-label={i18n._('View {name}', { name: r.name })} onClick={() => navigate(perms.instituteDetailPath(r._id))}>
+                    {i18n._('View')}
                   </Button>
                 ),
               },
@@ -123,9 +124,9 @@ export function ReportChart({ rows }: { rows: ReportRow[] }) {
   const max = Math.max(1, ...rows.map((r) => r.total));
   const sorted = [...rows].sort((a, b) => b.total - a.total);
   return (
-    <Box as="figure" borderWidth="1px" borderRadius="md" p="4" m="0" aria-label="Exams attempted per institute (chart)">
+    <Box as="figure" borderWidth="1px" borderRadius="md" p="4" m="0" aria-label={i18n._('Exams attempted per institute (chart)')}>
       <Text as="figcaption" fontWeight="semibold" mb="3">
-        Exams attempted per institute
+        {i18n._('Exams attempted per institute')}
       </Text>
       <Stack gap="2">
         {sorted.map((r) => (
@@ -137,7 +138,7 @@ export function ReportChart({ rows }: { rows: ReportRow[] }) {
               <Box flex="1">
                 <Box h="5" bg="blue.solid" borderRadius="sm" minW="1" width={`${(r.total / max) * 100}%`} aria-hidden />
               </Box>
-              <Text fontSize="sm" fontWeight="medium" minW="6" textAlign="right">{r.total}</Text>
+              <Text fontSize="sm" fontWeight="medium" minW="6" textAlign="right">{formatNumber(r.total)}</Text>
             </HStack>
           </Grid>
         ))}

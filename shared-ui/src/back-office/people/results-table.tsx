@@ -1,13 +1,16 @@
 /**
- * A results table (student, email, exam, score, the EPS-TOPIK scores, date) with view and Download CSV, paged by the server (50 rows a page,
- * search by the student's email); used by user detail and Today's Results.
+ * A results table (student, email, exam, score, the EPS-TOPIK scores, date, leaving the exam) with view and Download
+ * CSV, paged by the server (50 rows a page, search by the student's email); used by user detail and Today's Results.
  */
 import { Button, HStack, useNavigate, DataTable, type ServerPaging } from 'shared-ui';
 import { useTimeZone, type LeaveSummary, type PageOf, type ResultScores } from 'shared-api';
+import { LEAVE_CSV_HEADERS, leaveCells } from 'shared-api/leaves';
 import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import { CsvExportButton } from '../common/csv-export-button';
 import { formatDateTime } from './permissions';
+import { i18n, localDigits, showDateTime } from 'shared-api';
+import { figure } from '../common/figure';
 
 export interface ResultRow {
   _id: string;
@@ -28,7 +31,7 @@ export interface ResultRow {
 export const RESULTS_PAGE_SIZE = 50;
 
 export function ResultsTable({
-  page, paging, loading, fetching, loadAll, resultPath, emptyText, csvName, caption = 'Results', onlyLeft, onOnlyLeftChange,
+  page, paging, loading, fetching, loadAll, resultPath, emptyText, csvName, caption, onlyLeft, onOnlyLeftChange,
 }: {
   /** the current page, as ResultRows */
   page: PageOf<ResultRow> | undefined;
@@ -47,7 +50,7 @@ export function ResultsTable({
 }) {
   const navigate = useNavigate();
   const zone = useTimeZone();
-  const score = (r: ResultRow) => (r.score === null ? 'Not submitted' : r.total ? `${r.score}/${r.total}` : String(r.score));
+  const score = (r: ResultRow) => (r.score === null ? i18n._('Not submitted') : localDigits(r.total ? `${r.score}/${r.total}` : String(r.score)));
   return (
     <>
       <HStack justify={onOnlyLeftChange ? 'space-between' : 'flex-end'} mb="2" flexWrap="wrap" gap="2">
@@ -56,10 +59,14 @@ export function ResultsTable({
           disabled={!page?.total && !paging.args.search}
           csv={{
             filename: csvName,
-            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date', ...SCORE_HEADERS],
+            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
-            toCsvRow: (r) => [r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date, zone), ...scoreCells(r.scores)],
+            // the record of leaving the exam as the table shows it: with a result (an attempt still running: empty)
+            toCsvRow: (r) => [
+              r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date, zone), ...scoreCells(r.scores),
+              ...leaveCells(r.resultId ? r.leaves : undefined),
+            ],
             errorTitle: 'Error cannot get Results',
           }}
         />
@@ -71,23 +78,23 @@ export function ResultsTable({
         loading={loading}
         fetching={fetching}
         rowKey={(r) => r._id}
-        caption={caption}
+        caption={caption ?? i18n._('Results')}
         emptyText={emptyText}
         searchField="Email"
         columns={[
-          { header: 'Student', cell: (r) => r.student },
-          { header: 'Email', cell: (r) => r.email },
-          { header: 'Exam', cell: (r) => r.exam },
-          { header: 'Score', cell: score },
-          { header: 'Time', cell: (r) => formatDateTime(r.date, zone) },
-          ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: ResultRow) => scoreCells(r.scores)[i] ?? '' })),
+          { header: /*i18n*/ 'Student', cell: (r) => r.student },
+          { header: /*i18n*/ 'Email', cell: (r) => r.email },
+          { header: /*i18n*/ 'Exam', cell: (r) => r.exam },
+          { header: /*i18n*/ 'Score', cell: score },
+          { header: /*i18n*/ 'Time', cell: (r) => showDateTime(r.date, zone) },
+          ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: ResultRow) => figure(scoreCells(r.scores)[i]) })),
           { header: LEFT_HEADER, cell: (r) => (r.resultId ? <LeftBadge leaves={r.leaves} /> : null) },
           {
-            header: 'Actions',
+            header: /*i18n*/ 'Actions',
             cell: (r) =>
               r.resultId ? (
-                <Button size="xs" variant="outline" aria-label={`View result of ${r.student} in ${r.exam}`} onClick={() => navigate(resultPath(r.resultId!))}>
-                  View
+                <Button size="xs" variant="outline" aria-label={i18n._('View result of {student} in {exam}', { student: r.student, exam: r.exam })} onClick={() => navigate(resultPath(r.resultId!))}>
+                  {i18n._('View')}
                 </Button>
               ) : null,
           },

@@ -3,6 +3,8 @@ import { MemoryRouter, UiProvider } from 'shared-ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { makeStore, sessionActions, StoreProvider, type User } from 'shared-api';
+// the back office's messages (with placeholders) as the app has them: its entry registers the catalog
+import '../catalog';
 
 export interface FakeCall {
   method: string;
@@ -43,9 +45,10 @@ export function fakeApi(routes: Record<string, unknown> = {}) {
   return { calls, restore: () => spy.mockRestore() };
 }
 
-export function renderSignedIn(ui: ReactNode, role: 1 | 2 = 2) {
+/** `over`: fields of the signed-in user (e.g. its time_zone). */
+export function renderSignedIn(ui: ReactNode, role: 1 | 2 = 2, over: Partial<User> = {}) {
   const store = makeStore();
-  const user = { _id: 'me', role, email: 'me@example.com', name: 'Me', first_name: 'Me', last_name: '' } as unknown as User;
+  const user = { _id: 'me', role, email: 'me@example.com', name: 'Me', first_name: 'Me', last_name: '', ...over } as unknown as User;
   store.dispatch(sessionActions.signedIn({ token: 't', user, institute: null }));
   return render(
     <StoreProvider value={store}>

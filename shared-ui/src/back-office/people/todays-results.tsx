@@ -1,7 +1,7 @@
 /** Today's Results (/results): the day's attempts (date to the next day), 50 per page from the server, with CSV. */
 import { Box, ErrorState, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorText, useAppDispatch, useSession, useTimeZone, type DayResult, type PageOf } from 'shared-api';
+import { errorText, i18n, showDate, useAppDispatch, useSession, useTimeZone, type DayResult, type PageOf } from 'shared-api';
 import { peopleApi, useGetResultsByDateQuery } from 'shared-api/back-office';
 import { isoDate, nextDay, type PeoplePermissions } from './permissions';
 import { RESULTS_PAGE_SIZE, ResultsTable, type ResultRow } from './results-table';
@@ -33,7 +33,7 @@ export function TodaysResultsPage({ perms }: { perms: PeoplePermissions }) {
   const day = useMemo(() => ({ userId: me?._id ?? '', date, to: valid ? nextDay(date) : '', left: onlyLeft }), [me?._id, date, valid, onlyLeft]);
   const q = useGetResultsByDateQuery({ ...day, ...paging.args }, { skip: !me || !valid });
   useEffect(() => {
-    if (q.error) notify.error('Error cannot get Results', errorText(q.error, 'Error loading Results'), 'day-results');
+    if (q.error) notify.error(i18n._('Error cannot get Results'), errorText(q.error, i18n._('Error loading Results')), 'day-results');
   }, [q.error]);
   const rows = useMemo(() => dayRows(q.data), [q.data]);
   const dispatch = useAppDispatch();
@@ -42,15 +42,15 @@ export function TodaysResultsPage({ perms }: { perms: PeoplePermissions }) {
   [dispatch, day]);
   return (
     <>
-      <PageHeader title="Todays Results" />
+      <PageHeader title={i18n._('Todays Results')} />
       <Box maxW="xs" mb="4">
-        <TextField label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        <TextField label={i18n._('Date')} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Box>
       {q.error ? (
-        <ErrorState title="Error cannot get Results" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />
+        <ErrorState title={i18n._('Error cannot get Results')} message={errorText(q.error, i18n._('Error loading Results'))} onRetry={() => void q.refetch()} />
       ) : (
         <ResultsTable page={rows} paging={paging} loading={q.isLoading} fetching={q.isFetching} loadAll={loadAll} resultPath={perms.resultPath}
-          emptyText="No Result Found" csvName={`results-${date}`} caption={`Results of ${date}`} onlyLeft={onlyLeft} onOnlyLeftChange={setOnlyLeft} />
+          emptyText={i18n._('No Result Found')} csvName={`results-${date}`} caption={i18n._('Results of {date}', { date: showDate(date) })} onlyLeft={onlyLeft} onOnlyLeftChange={setOnlyLeft} />
       )}
     </>
   );

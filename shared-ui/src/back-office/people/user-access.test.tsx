@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { accessSchema } from 'shared-api/back-office';
-import { AccessDialog, accessBody, accessInitialValues } from './user-access';
+import type { ExamAccess } from 'shared-api';
+import { AccessDialog, UserAccessTab, accessBody, accessInitialValues } from './user-access';
 import { fakeApi, renderSignedIn } from './test-utils';
 
 // The spec's message has two spaces; the default text matcher would collapse them.
@@ -70,5 +71,35 @@ describe('user access dialog', () => {
     for (const v of forms) await expect(schema.validate(accessBody('s1', v))).resolves.toBeTruthy();
     await expect(schema.validate(accessBody('s1', { ...empty, type: 'TIMEFRAME', startTime: '2030-01-10', endTime: '' })))
       .rejects.toThrow('To Date is required');
+  });
+});
+
+describe('a TIMEFRAME access seen from another time zone', () => {
+  // saved as 2 to 5 March in Kathmandu (the student's institute's zone): From 00:00, To to its last millisecond
+  const access: ExamAccess = {
+    _id: 'a1', type: 'TIMEFRAME', startTime: '2026-03-01T18:15:00.000Z', endTime: '2026-03-05T18:14:59.999Z', total_times: null,
+    completed_times: 0, exams: [], user: 's1', timeZone: 'Asia/Kathmandu',
+  };
+  let api: ReturnType<typeof fakeApi>;
+  afterEach(() => api.restore());
+
+  it('an admin in Los Angeles sees and edits the days of the student\'s institute', async () => {
+    api = fakeApi({
+      'examaccess/extratime/': { percent: null, minutes: null, durationSeconds: 3000, extraSeconds: 0 },
+      'examaccess/': access,
+    });
+    renderSignedIn(<UserAccessTab studentId="s1" />, 2, { time_zone: 'America/Los_Angeles' } as never);
+    // in the admin's own zone these instants would read 2026-03-01 to 2026-03-05
+    expect(await screen.findByTestId('access-period')).toHaveTextContent('2026-03-02 to 2026-03-05');
+    expect(screen.getByTestId('access-zone')).toHaveTextContent('Days in Asia/Kathmandu');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByLabelText('From Date')).toHaveValue('2026-03-02');
+    expect(screen.getByLabelText('To Date')).toHaveValue('2026-03-05');
+    expect(screen.getByTestId('access-zone-note')).toHaveTextContent('Whole days in Asia/Kathmandu');
+  });
+
+  it('accessInitialValues reads the days in the zone it is given', () => {
+    expect(accessInitialValues(access, 'Asia/Kathmandu')).toMatchObject({ startTime: '2026-03-02', endTime: '2026-03-05' });
+    expect(accessInitialValues(access, 'America/Los_Angeles')).toMatchObject({ startTime: '2026-03-01', endTime: '2026-03-05' });
   });
 });

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, Grid, HStack, Stack, Text, DataTable, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ACCESS_TYPES, errorText, useForm, useSession, useTimeZone, type AccessType, type ExamAccess,
+  ACCESS_TYPES, errorText, formatNumber, i18n, showDate, translateServerMessage, useForm, useSession, useTimeZone, type AccessType, type ExamAccess,
 } from 'shared-api';
 import {
   accessSchema, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetUserAccessQuery, useSaveUserAccessMutation, type AccessInput,
@@ -11,29 +11,34 @@ import { FormDialog } from '../common/form-dialog';
 import { formatDate } from './permissions';
 import { SelectField } from '../common/select-field';
 import { ExtraTimeCard } from './extra-time';
+import { withSlot } from '../common/with-slot';
 
-export const accessLabel = (type: string) => ACCESS_TYPES.find((t) => t.value === type)?.label ?? type;
+/** An access type's label in the interface's language (the value stays); an unknown type as it is. */
+export const accessLabel = (type: string) => {
+  const label = ACCESS_TYPES.find((t) => t.value === type)?.label;
+  return label ? i18n._(label) : type;
+};
 
 export function UserAccessTab({ studentId }: { studentId: string }) {
   const { user: me } = useSession();
   const q = useGetUserAccessQuery({ userId: me?._id ?? '', studentId }, { skip: !me });
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (q.error) notify.error('Load Error', errorText(q.error, 'Error loading UserAccess'), 'access-load');
+    if (q.error) notify.error(i18n._('Load Error'), errorText(q.error, i18n._('Error loading UserAccess')), 'access-load');
   }, [q.error]);
 
   if (q.isLoading) return <LoadingState />;
-  if (q.error) return <ErrorState title="Load Error" message={errorText(q.error, 'Error loading UserAccess')} onRetry={() => void q.refetch()} />;
+  if (q.error) return <ErrorState title={i18n._('Load Error')} message={errorText(q.error, i18n._('Error loading UserAccess'))} onRetry={() => void q.refetch()} />;
   const access = q.data ?? null;
   return (
     <Stack gap="4">
       {!access ? (
         <Box>
           <Text color="fg.muted" mb="3">
-            This student has no exam access set yet.
+            {i18n._('This student has no exam access set yet.')}
           </Text>
           <Button colorPalette="blue" onClick={() => setOpen(true)}>
-            Add User Access
+            {i18n._('Add User Access')}
           </Button>
         </Box>
       ) : (
@@ -45,8 +50,11 @@ export function UserAccessTab({ studentId }: { studentId: string }) {
   );
 }
 
+/** The zone an access's TIMEFRAME days are in: the student's institute's, as the server says (else the viewer's). */
+const accessZone = (access: ExamAccess | null, viewerZone: string) => access?.timeZone || viewerZone;
+
 function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void }) {
-  const zone = useTimeZone();
+  const zone = accessZone(access, useTimeZone());
   return (
     <Card.Root data-testid="access-card">
       <Card.Body>
@@ -54,7 +62,7 @@ function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void
           <HStack justify="space-between" flexWrap="wrap" gap="2">
             <Box>
               <Text fontSize="sm" color="fg.muted">
-                Access type
+                {i18n._('Access type')}
               </Text>
               <Text fontWeight="bold" fontSize="lg" data-testid="access-type">
                 {accessLabel(access.type)}
@@ -62,22 +70,27 @@ function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void
             </Box>
             <HStack gap="2">
               <Button size="sm" variant="outline" onClick={onEdit}>
-                Edit
+                {i18n._('Edit')}
               </Button>
               {/* Spec: Delete opens the same dialog (no separate delete behaviour). */}
               <Button size="sm" variant="outline" colorPalette="red" onClick={onEdit}>
-                Delete
+                {i18n._('Delete')}
               </Button>
             </HStack>
           </HStack>
           {access.type === 'TIMEFRAME' && (
-            <Text data-testid="access-period">
-              {formatDate(access.startTime, zone)} to {formatDate(access.endTime, zone)}
-            </Text>
+            <Box>
+              <Text data-testid="access-period">
+                {i18n._('{start} to {end}', { start: showDate(access.startTime, zone), end: showDate(access.endTime, zone) })}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" data-testid="access-zone">
+                {i18n._("Days in {zone}, the student's institute's time zone", { zone })}
+              </Text>
+            </Box>
           )}
           {access.type === 'ALL-X-TIMES' && (
             <Text data-testid="access-count">
-              Completed <Badge>{access.completed_times}/{access.total_times ?? 0}</Badge>
+              {withSlot((count) => i18n._('Completed {count}', { count }), <Badge>{formatNumber(access.completed_times)}/{formatNumber(access.total_times ?? 0)}</Badge>)}
             </Text>
           )}
           {access.type === 'SELECTEDEXAM' && (
@@ -85,13 +98,13 @@ function AccessCard({ access, onEdit }: { access: ExamAccess; onEdit: () => void
               rows={access.exams}
               rowKey={(r) => r.exam._id}
               pageSize={20}
-              caption="Exams the student can take"
+              caption={i18n._('Exams the student can take')}
               columns={[
-                { header: 'Exam', cell: (r) => r.exam.title },
-                { header: 'Total Times', cell: (r) => r.total_times },
-                { header: 'Completed Times', cell: (r) => r.completed_times },
+                { header: /*i18n*/ 'Exam', cell: (r) => r.exam.title },
+                { header: /*i18n*/ 'Total Times', cell: (r) => formatNumber(r.total_times) },
+                { header: /*i18n*/ 'Completed Times', cell: (r) => formatNumber(r.completed_times) },
               ]}
-              emptyText="No exams selected"
+              emptyText={i18n._('No exams selected')}
             />
           )}
         </Stack>
@@ -120,7 +133,7 @@ export interface AccessFormValues extends Record<string, unknown> {
 let rowSeq = 0;
 const newKey = () => `row-${++rowSeq}`;
 
-/** The form's values of a stored access: its From and To days in `zone` (the viewer's, an institute's own). */
+/** The form's values of a stored access: its From and To days in `zone` (the student's institute's: ExamAccess.timeZone). */
 export function accessInitialValues(access: ExamAccess | null, zone?: string): AccessFormValues {
   return {
     type: access?.type ?? '',
@@ -163,7 +176,8 @@ function useExamChoices() {
 
 export function AccessDialog({ studentId, access, onClose }: { studentId: string; access: ExamAccess | null; onClose: () => void }) {
   const { user: me } = useSession();
-  const zone = useTimeZone();
+  // the days of a time frame are the student's institute's (known once an access is stored)
+  const zone = accessZone(access, useTimeZone());
   const [save] = useSaveUserAccessMutation();
   const exams = useExamChoices();
   const form = useForm<AccessFormValues>({
@@ -175,10 +189,10 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
       if (!me) return;
       const res = await save({ userId: me._id, body: accessBody(studentId, v) });
       if ('error' in res) {
-        notify.error('Error Adding', errorText(res.error, 'Error Adding User Access'));
+        notify.error(i18n._('Error Adding'), errorText(res.error, i18n._('Error Adding User Access')));
         return;
       }
-      notify.success('Successfully Added User Access');
+      notify.success(i18n._('Successfully Added User Access'));
       onClose();
     },
   });
@@ -189,24 +203,29 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
   const chosen = new Set(values.exams.map((r) => r.exam));
 
   return (
-    <FormDialog open title="User Access" submitLabel="Add Exam Access" submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose} size="lg">
+    <FormDialog open title={i18n._('User Access')} submitLabel={i18n._('Add Exam Access')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose} size="lg">
       <SelectField
-        label="Type"
+        label={i18n._('Type')}
         name="type"
-        placeholder="Select type"
+        placeholder={i18n._('Select type')}
         value={values.type}
         onChange={(v) => form.setFieldValue('type', v)}
         onBlur={() => void form.validateField('type')}
-        options={ACCESS_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+        options={ACCESS_TYPES.map((t) => ({ value: t.value, label: i18n._(t.label) }))}
         error={err.type}
       />
       {values.type === 'ALL-X-TIMES' && (
-        <TextField label="Total Times" type="number" min={1} inputMode="numeric" {...form.field('total_times')} error={err.total_times} />
+        <TextField label={i18n._('Total Times')} type="number" min={1} inputMode="numeric" {...form.field('total_times')} error={err.total_times} />
       )}
       {values.type === 'TIMEFRAME' && (
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
-          <TextField label="From Date" type="date" {...form.field('startTime')} error={err.startTime} />
-          <TextField label="To Date" type="date" {...form.field('endTime')} error={err.endTime} />
+          <TextField label={i18n._('From Date')} type="date" {...form.field('startTime')} error={err.startTime} />
+          <TextField label={i18n._('To Date')} type="date" {...form.field('endTime')} error={err.endTime} />
+          <Text gridColumn="1 / -1" fontSize="sm" color="fg.muted" data-testid="access-zone-note">
+            {access?.timeZone
+              ? i18n._("Whole days in {zone}, the student's institute's time zone; the To Date is included.", { zone: access.timeZone })
+              : i18n._("Whole days in the student's institute's time zone; the To Date is included.")}
+          </Text>
         </Grid>
       )}
       {values.type === 'SELECTEDEXAM' && (
@@ -216,15 +235,15 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
               {row.title !== undefined ? (
                 <Box>
                   <Text fontSize="sm" fontWeight="medium" mb="1">
-                    Exam
+                    {i18n._('Exam')}
                   </Text>
                   <Text py="2">{row.title}</Text>
                 </Box>
               ) : (
                 <SelectField
-                  label="Exam"
+                  label={i18n._('Exam')}
                   name={`exams[${i}].exam`}
-                  placeholder="Select exam"
+                  placeholder={i18n._('Select exam')}
                   value={row.exam}
                   onChange={(v) => setRow(i, { exam: v })}
                   options={exams.filter((e) => e._id === row.exam || !chosen.has(e._id)).map((e) => ({ value: e._id, label: e.title }))}
@@ -232,7 +251,7 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
                 />
               )}
               <TextField
-                label="Total Times"
+                label={i18n._('Total Times')}
                 type="number"
                 min={1}
                 inputMode="numeric"
@@ -240,14 +259,14 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
                 onChange={(e) => setRow(i, { total_times: e.target.value })}
                 error={err[`exams[${i}].total_times`]}
               />
-              <Button variant="ghost" colorPalette="red" aria-label={`Remove exam row ${i + 1}`} onClick={() => setRows(values.exams.filter((_, j) => j !== i))}>
+              <Button variant="ghost" colorPalette="red" aria-label={i18n._('Remove exam row {n}', { n: formatNumber(i + 1) })} onClick={() => setRows(values.exams.filter((_, j) => j !== i))}>
                 ✕
               </Button>
             </Grid>
           ))}
-          {err.exams && <Text color="fg.error" fontSize="sm">{err.exams}</Text>}
+          {err.exams && <Text color="fg.error" fontSize="sm">{translateServerMessage(err.exams)}</Text>}
           <Button variant="outline" alignSelf="flex-start" onClick={() => setRows([...values.exams, { key: newKey(), exam: '', total_times: '' }])}>
-            Add Exam
+            {i18n._('Add Exam')}
           </Button>
         </Stack>
       )}

@@ -5,7 +5,7 @@ import {
 } from 'shared-ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  ROLE_LABEL, errorText, useAppDispatch, useGetUserInfoQuery, useSession, type Exam, type PageOf, type Result,
+  ROLE_LABEL, errorText, formatNumber, i18n, useAppDispatch, useGetUserInfoQuery, useSession, type Exam, type PageOf, type Result,
 } from 'shared-api';
 import {
   peopleApi, useGetExamsGrantedToQuery, useGetExamsOfInstituteQuery, useGetResultsOfUserQuery, useGetUsersOfInstituteQuery,
@@ -14,6 +14,7 @@ import type { PeoplePermissions } from './permissions';
 import { RESULTS_PAGE_SIZE, ResultsTable, type ResultRow } from './results-table';
 import { UserAccessTab } from './user-access';
 import { UsersTable, useUsersPaging } from './users-table';
+import { examTypeLabel } from '../common/labels';
 
 export function resultRows(page: PageOf<Result>): PageOf<ResultRow>;
 export function resultRows(page: PageOf<Result> | undefined): PageOf<ResultRow> | undefined;
@@ -37,16 +38,16 @@ export default function UserDetailPage({ perms }: { perms: PeoplePermissions }) 
   const navigate = useNavigate();
   const info = useGetUserInfoQuery(userId, { skip: !userId });
   useEffect(() => {
-    if (info.error) notify.error('Load Error', errorText(info.error, 'Error loading User'), 'user-load');
+    if (info.error) notify.error(i18n._('Load Error'), errorText(info.error, i18n._('Error loading User')), 'user-load');
   }, [info.error]);
 
   return (
     <>
-      <PageHeader title="User Detail" onBack={() => navigate(-1)} />
+      <PageHeader title={i18n._('User Detail')} onBack={() => navigate(-1)} />
       {info.isLoading ? (
         <LoadingState />
       ) : info.error || !info.data ? (
-        <ErrorState title="Load Error" message={errorText(info.error, 'Error loading User')} onRetry={() => void info.refetch()} />
+        <ErrorState title={i18n._('Load Error')} message={errorText(info.error, i18n._('Error loading User'))} onRetry={() => void info.refetch()} />
       ) : (
         <Stack gap="5">
           <Card.Root>
@@ -62,14 +63,14 @@ export default function UserDetailPage({ perms }: { perms: PeoplePermissions }) 
                   </Text>
                   <HStack gap="2">
                     <Badge colorPalette={info.data.role === 1 ? 'purple' : 'blue'} data-testid="detail-role">
-                      {info.data.role === 1 ? 'Institute' : ROLE_LABEL[info.data.role]}
+                      {info.data.role === 1 ? i18n._('Institute') : i18n._(ROLE_LABEL[info.data.role])}
                     </Badge>
                     <Text fontSize="sm" color="fg.muted">
                       {info.data.email}
                     </Text>
                   </HStack>
                   <Text fontSize="sm" data-testid="detail-uid">
-                    {info.data.user_uid || 'Unique id of user not found'}
+                    {info.data.user_uid || i18n._('Unique id of user not found')}
                   </Text>
                 </Stack>
               </HStack>
@@ -86,11 +87,11 @@ function StudentTabs({ studentId, perms }: { studentId: string; perms: PeoplePer
   return (
     <Tabs.Root defaultValue="results" lazyMount variant="line">
       <Tabs.List>
-        <Tabs.Trigger value="results">Results</Tabs.Trigger>
-        <Tabs.Trigger value="access">User Access</Tabs.Trigger>
+        <Tabs.Trigger value="results">{i18n._('Results')}</Tabs.Trigger>
+        <Tabs.Trigger value="access">{i18n._('User Access')}</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="results">
-        <ResultsOf id={studentId} perms={perms} emptyText="User haven't completed exam" csvName="student-results" />
+        <ResultsOf id={studentId} perms={perms} emptyText={i18n._("User haven't completed exam")} csvName="student-results" />
       </Tabs.Content>
       <Tabs.Content value="access">
         <UserAccessTab studentId={studentId} />
@@ -106,14 +107,14 @@ function ResultsOf({ id, perms, emptyText, csvName }: { id: string; perms: Peopl
   const paging = useServerPaging(RESULTS_PAGE_SIZE, String(onlyLeft));
   const q = useGetResultsOfUserQuery({ id, userId, left: onlyLeft, ...paging.args }, { skip: !me });
   useEffect(() => {
-    if (q.error) notify.error(errorText(q.error, 'Error loading Results'), undefined, 'results-load');
+    if (q.error) notify.error(errorText(q.error, i18n._('Error loading Results')), undefined, 'results-load');
   }, [q.error]);
   const rows = useMemo(() => resultRows(q.data), [q.data]);
   const dispatch = useAppDispatch();
   const loadAll = useCallback(async (page: number, limit: number) =>
     resultRows(await dispatch(peopleApi.endpoints.getResultsOfUser.initiate({ id, userId, page, limit }, { subscribe: false, forceRefetch: true })).unwrap()),
   [dispatch, id, userId]);
-  if (q.error) return <ErrorState title="Error cannot get Results" message={errorText(q.error, 'Error loading Results')} onRetry={() => void q.refetch()} />;
+  if (q.error) return <ErrorState title={i18n._('Error cannot get Results')} message={errorText(q.error, i18n._('Error loading Results'))} onRetry={() => void q.refetch()} />;
   return (
     <ResultsTable page={rows} paging={paging} loading={q.isLoading} fetching={q.isFetching} loadAll={loadAll} resultPath={perms.resultPath}
       emptyText={emptyText} csvName={csvName} onlyLeft={onlyLeft} onOnlyLeftChange={setOnlyLeft} />
@@ -124,13 +125,13 @@ function InstituteTabs({ instituteId, perms }: { instituteId: string; perms: Peo
   return (
     <Tabs.Root defaultValue="results" lazyMount variant="line">
       <Tabs.List flexWrap="wrap">
-        <Tabs.Trigger value="results">Result List</Tabs.Trigger>
-        <Tabs.Trigger value="users">Users</Tabs.Trigger>
-        <Tabs.Trigger value="access">Exam Access</Tabs.Trigger>
-        <Tabs.Trigger value="exams">Exam List</Tabs.Trigger>
+        <Tabs.Trigger value="results">{i18n._('Result List')}</Tabs.Trigger>
+        <Tabs.Trigger value="users">{i18n._('Users')}</Tabs.Trigger>
+        <Tabs.Trigger value="access">{i18n._('Exam Access')}</Tabs.Trigger>
+        <Tabs.Trigger value="exams">{i18n._('Exam List')}</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="results">
-        <ResultsOf id={instituteId} perms={perms} emptyText="No Result Found" csvName="institute-results" />
+        <ResultsOf id={instituteId} perms={perms} emptyText={i18n._('No Result Found')} csvName="institute-results" />
       </Tabs.Content>
       <Tabs.Content value="users">
         <InstituteUsersTab instituteId={instituteId} perms={perms} />
@@ -149,7 +150,7 @@ function InstituteUsersTab({ instituteId, perms }: { instituteId: string; perms:
   const { user: me } = useSession();
   const paging = useUsersPaging();
   const q = useGetUsersOfInstituteQuery({ instituteId, userId: me?._id ?? '', ...paging.args }, { skip: !me });
-  return <UsersTable list={q} paging={paging} perms={perms} caption="Students of the institute" />;
+  return <UsersTable list={q} paging={paging} perms={perms} caption={i18n._('Students of the institute')} />;
 }
 
 export function ExamGrid({ exams, emptyText }: { exams: Exam[]; emptyText: string }) {
@@ -162,11 +163,12 @@ export function ExamGrid({ exams, emptyText }: { exams: Exam[]; emptyText: strin
             <Text fontWeight="semibold">{e.title}</Text>
             <HStack gap="1" flexWrap="wrap">
               <Badge>{e.is_cbt ? 'CBT' : 'UBT'}</Badge>
-              <Badge colorPalette={e.type === 'private' ? 'orange' : 'green'}>{e.type}</Badge>
-              <Badge colorPalette={e.status === 1 ? 'blue' : 'gray'}>{e.status === 1 ? 'Published' : 'Hidden'}</Badge>
+              <Badge colorPalette={e.type === 'private' ? 'orange' : 'green'}>{examTypeLabel(e.type)}</Badge>
+              <Badge colorPalette={e.status === 1 ? 'blue' : 'gray'}>{e.status === 1 ? i18n._('Published') : i18n._('Hidden')}</Badge>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {e.question_count} questions{e.category ? ` · ${e.category.title}` : ''}
+              {i18n._('{count, plural, one {{n} question} other {{n} questions}}', { count: e.question_count, n: formatNumber(e.question_count) })}
+              {e.category ? ` · ${e.category.title}` : ''}
             </Text>
           </Card.Body>
         </Card.Root>
@@ -179,24 +181,24 @@ function InstituteExamsTab({ instituteId }: { instituteId: string }) {
   const { user: me } = useSession();
   const q = useGetExamsOfInstituteQuery({ instituteId, userId: me?._id ?? '' }, { skip: !me });
   useEffect(() => {
-    if (q.error) notify.error('Error cannot get Exams', errorText(q.error, ''), 'inst-exams-load');
+    if (q.error) notify.error(i18n._('Error cannot get Exams'), errorText(q.error, ''), 'inst-exams-load');
   }, [q.error]);
   if (q.isLoading) return <LoadingState />;
-  return <ExamGrid exams={q.data ?? []} emptyText="Empty Exam List" />;
+  return <ExamGrid exams={q.data ?? []} emptyText={i18n._('Empty Exam List')} />;
 }
 
 /** Private exams an admin opened to this institute (admin only: only an admin views an institute's detail). */
 function InstituteExamAccessTab({ instituteId }: { instituteId: string }) {
   const { user: me } = useSession();
   const granted = useGetExamsGrantedToQuery({ instituteId, userId: me?._id ?? '' }, { skip: !me });
-  if (granted.error) return <ErrorState title="Error cannot get Exams" message={errorText(granted.error, '')} />;
+  if (granted.error) return <ErrorState title={i18n._('Error cannot get Exams')} message={errorText(granted.error, '')} />;
   if (!granted.data) return <LoadingState />;
   return (
     <Box>
       <Text fontSize="sm" color="fg.muted" mb="3">
-        Private exams this institute has been given access to. Public and free exams are open to every institute.
+        {i18n._('Private exams this institute has been given access to. Public and free exams are open to every institute.')}
       </Text>
-      <ExamGrid exams={granted.data} emptyText="No private exams shared with this institute" />
+      <ExamGrid exams={granted.data} emptyText={i18n._('No private exams shared with this institute')} />
     </Box>
   );
 }

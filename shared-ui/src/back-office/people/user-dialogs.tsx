@@ -1,16 +1,21 @@
 /** Add user, edit user (with the admin/institute change of that user's password). */
 import { Box, Button, Heading, Separator, Stack, TextField, notify } from 'shared-ui';
 import {
-  errorText, setUserPasswordSchema, useForm, useSession, userCreateSchema, userEditSchema, type User,
+  errorText, i18n, setUserPasswordSchema, useForm, useSession, userCreateSchema, userEditSchema, type User,
 } from 'shared-api';
 import { useCreateUserMutation, useUpdateUserMutation, useUpdateUserPasswordMutation } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import { SelectField } from '../common/select-field';
 
+/** labels in English, marked: shown translated (optionsShown) */
 export const STATUS_OPTIONS = [
-  { value: '1', label: 'Active' },
-  { value: '0', label: 'Disabled' },
+  { value: '1', label: /*i18n*/ 'Active' },
+  { value: '0', label: /*i18n*/ 'Disabled' },
 ];
+
+/** A select's options with their (marked English) labels in the interface's language. */
+export const optionsShown = (options: readonly { value: string; label: string }[]) =>
+  options.map((o) => ({ value: o.value, label: i18n._(o.label) }));
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user: me } = useSession();
@@ -24,23 +29,23 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
         body: { firstname: v.firstname.trim(), lastname: v.lastname.trim(), email: v.email.trim(), phone: v.phone.trim() || undefined, password: v.password, confirmPassword: v.confirmPassword },
       });
       if ('error' in res) {
-        notify.error(errorText(res.error, 'Error Adding User'));
+        notify.error(errorText(res.error, i18n._('Error Adding User')));
         return;
       }
-      notify.success('Sucessfully Added User');
+      notify.success(i18n._('Sucessfully Added User'));
       form.setValues({ firstname: '', lastname: '', email: '', phone: '', password: '', confirmPassword: '' });
       onClose();
     },
   });
   const e = form.errors;
   return (
-    <FormDialog open={open} title="Add User" submitLabel="Add User" submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
-      <TextField label="First Name" required {...form.field('firstname')} error={e.firstname} autoComplete="off" />
-      <TextField label="Last Name" required {...form.field('lastname')} error={e.lastname} autoComplete="off" />
-      <TextField label="Email" required type="email" {...form.field('email')} error={e.email} autoComplete="off" />
-      <TextField label="Phone" type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
-      <TextField label="Password" required type="password" {...form.field('password')} error={e.password} autoComplete="new-password" />
-      <TextField label="Confirm Password" required type="password" {...form.field('confirmPassword')} error={e.confirmPassword} autoComplete="new-password" />
+    <FormDialog open={open} title={i18n._('Add User')} submitLabel={i18n._('Add User')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+      <TextField label={i18n._('First Name')} required {...form.field('firstname')} error={e.firstname} autoComplete="off" />
+      <TextField label={i18n._('Last Name')} required {...form.field('lastname')} error={e.lastname} autoComplete="off" />
+      <TextField label={i18n._('Email')} required type="email" {...form.field('email')} error={e.email} autoComplete="off" />
+      <TextField label={i18n._('Phone')} type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
+      <TextField label={i18n._('Password')} required type="password" {...form.field('password')} error={e.password} autoComplete="new-password" />
+      <TextField label={i18n._('Confirm Password')} required type="password" {...form.field('confirmPassword')} error={e.confirmPassword} autoComplete="new-password" />
     </FormDialog>
   );
 }
@@ -68,10 +73,10 @@ function EditUserForm({ user, onClose }: { user: User; onClose: () => void }) {
         },
       });
       if ('error' in res) {
-        notify.error(errorText(res.error, 'Error Updating User Data'));
+        notify.error(errorText(res.error, i18n._('Error Updating User Data')));
         return;
       }
-      notify.success('Sucessfully Updated User');
+      notify.success(i18n._('Sucessfully Updated User'));
       onClose();
     },
   });
@@ -79,18 +84,18 @@ function EditUserForm({ user, onClose }: { user: User; onClose: () => void }) {
   return (
     <FormDialog
       open
-      title="Edit User"
-      submitLabel="Update User"
+      title={i18n._('Edit User')}
+      submitLabel={i18n._('Update User')}
       submitting={form.submitting}
       onSubmit={form.handleSubmit}
       onClose={onClose}
       after={<ChangeUserPassword user={user} />}
     >
-      <TextField label="First Name" required {...form.field('firstname')} error={e.firstname} />
-      <TextField label="Last Name" required {...form.field('lastname')} error={e.lastname} />
-      <TextField label="Email" required type="email" {...form.field('email')} error={e.email} />
-      <TextField label="Phone" type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
-      <SelectField label="Status" name="status" value={form.values.status} onChange={(v) => form.setFieldValue('status', v)} options={STATUS_OPTIONS} error={e.status} />
+      <TextField label={i18n._('First Name')} required {...form.field('firstname')} error={e.firstname} />
+      <TextField label={i18n._('Last Name')} required {...form.field('lastname')} error={e.lastname} />
+      <TextField label={i18n._('Email')} required type="email" {...form.field('email')} error={e.email} />
+      <TextField label={i18n._('Phone')} type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
+      <SelectField label={i18n._('Status')} name="status" value={form.values.status} onChange={(v) => form.setFieldValue('status', v)} options={optionsShown(STATUS_OPTIONS)} error={e.status} />
     </FormDialog>
   );
 }
@@ -105,10 +110,10 @@ function ChangeUserPassword({ user }: { user: User }) {
     onSubmit: async (v) => {
       const res = await updatePassword({ userId: me!._id, user: user._id, email: user.email, newPassword: v.newPassword, confirmPassword: v.confirmPassword });
       if ('error' in res) {
-        notify.error('Error Changing Password', errorText(res.error, ''));
+        notify.error(i18n._('Error Changing Password'), errorText(res.error, ''));
         return;
       }
-      notify.success('Password Change Success');
+      notify.success(i18n._('Password Change Success'));
       form.setValues({ newPassword: '', confirmPassword: '' });
     },
   });
@@ -116,21 +121,21 @@ function ChangeUserPassword({ user }: { user: User }) {
     <Box mt="5">
       <Separator mb="4" />
       <Heading as="h3" size="sm" mb="3">
-        Change Password
+        {i18n._('Change Password')}
       </Heading>
       <form
         noValidate
-        aria-label="Change Password"
+        aria-label={i18n._('Change Password')}
         onSubmit={(ev) => {
           ev.preventDefault();
           void form.handleSubmit();
         }}
       >
         <Stack gap="3">
-          <TextField label="New Password" type="password" {...form.field('newPassword')} error={form.errors.newPassword} autoComplete="new-password" />
-          <TextField label="Confirm New Password" type="password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} autoComplete="new-password" />
+          <TextField label={i18n._('New Password')} type="password" {...form.field('newPassword')} error={form.errors.newPassword} autoComplete="new-password" />
+          <TextField label={i18n._('Confirm New Password')} type="password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} autoComplete="new-password" />
           <Button type="submit" variant="outline" alignSelf="flex-start" loading={form.submitting}>
-            Change Password
+            {i18n._('Change Password')}
           </Button>
         </Stack>
       </form>

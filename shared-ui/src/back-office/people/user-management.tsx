@@ -1,7 +1,7 @@
 /** User Management (/users): admins get 'Yours Users', 'Users With No Institute' and 'All Users'; institutes their students. */
 import { Button, HStack, Tabs, PageHeader, notify } from 'shared-ui';
 import { lazy, Suspense, useState } from 'react';
-import { errorText, useForm, useSession, addToInstituteSchema, type User } from 'shared-api';
+import { errorText, i18n, useForm, useSession, addToInstituteSchema, type User } from 'shared-api';
 import {
   useAddUserToInstituteMutation, useGetAllUsersQuery, useGetInstituteUsersQuery, useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery,
 } from 'shared-api/back-office';
@@ -20,14 +20,14 @@ export function UserManagementPage({ perms }: { perms: PeoplePermissions }) {
   return (
     <>
       <PageHeader
-        title="User Management"
+        title={i18n._('User Management')}
         actions={
           <HStack gap="2">
             <Button variant="outline" onClick={() => setImporting(true)}>
-              Import CSV
+              {i18n._('Import CSV')}
             </Button>
             <Button colorPalette="blue" onClick={() => setAdding(true)}>
-              Add User
+              {i18n._('Add User')}
             </Button>
           </HStack>
         }
@@ -47,7 +47,7 @@ function InstituteUsers({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
   const paging = useUsersPaging();
   const q = useGetInstituteUsersQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
-  return <UsersTable list={q} paging={paging} perms={perms} caption="Your users" />;
+  return <UsersTable list={q} paging={paging} perms={perms} caption={i18n._('Your users')} />;
 }
 
 // One component per tab: a tab's list is asked for when the tab is first opened (lazyMount).
@@ -55,7 +55,7 @@ function OwnUsersTab({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
   const paging = useUsersPaging();
   const q = useGetSelfCreatedUsersQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
-  return <UsersTable list={q} paging={paging} perms={perms} caption="Yours Users" />;
+  return <UsersTable list={q} paging={paging} perms={perms} caption={i18n._('Yours Users')} />;
 }
 
 function NoInstituteTab({ perms, onAdd }: { perms: PeoplePermissions; onAdd: (u: User) => void }) {
@@ -67,10 +67,10 @@ function NoInstituteTab({ perms, onAdd }: { perms: PeoplePermissions; onAdd: (u:
       list={q}
       paging={paging}
       perms={perms}
-      caption="Users With No Institute"
+      caption={i18n._('Users With No Institute')}
       extraAction={(u) => (
-        <Button size="xs" colorPalette="blue" variant="outline" aria-label={`Add ${u.name || u.email} to Institute`} onClick={() => onAdd(u)}>
-          Add to Institute
+        <Button size="xs" colorPalette="blue" variant="outline" aria-label={i18n._('Add {name} to Institute', { name: u.name || u.email })} onClick={() => onAdd(u)}>
+          {i18n._('Add to Institute')}
         </Button>
       )}
     />
@@ -81,7 +81,7 @@ function AllUsersTab({ perms }: { perms: PeoplePermissions }) {
   const { user: me } = useSession();
   const paging = useUsersPaging();
   const q = useGetAllUsersQuery({ userId: me?._id ?? '', ...paging.args }, { skip: !me });
-  return <UsersTable list={q} paging={paging} perms={perms} caption="All Users" />;
+  return <UsersTable list={q} paging={paging} perms={perms} caption={i18n._('All Users')} />;
 }
 
 function AdminUsers({ perms }: { perms: PeoplePermissions }) {
@@ -89,9 +89,9 @@ function AdminUsers({ perms }: { perms: PeoplePermissions }) {
   return (
     <Tabs.Root defaultValue="own" lazyMount variant="line">
       <Tabs.List flexWrap="wrap">
-        <Tabs.Trigger value="own">Yours Users</Tabs.Trigger>
-        <Tabs.Trigger value="none">Users With No Institute</Tabs.Trigger>
-        <Tabs.Trigger value="all">All Users</Tabs.Trigger>
+        <Tabs.Trigger value="own">{i18n._('Yours Users')}</Tabs.Trigger>
+        <Tabs.Trigger value="none">{i18n._('Users With No Institute')}</Tabs.Trigger>
+        <Tabs.Trigger value="all">{i18n._('All Users')}</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="own">
         <OwnUsersTab perms={perms} />
@@ -118,22 +118,22 @@ function AddToInstituteDialog({ user, onClose }: { user: User | null; onClose: (
       if (!user || !me) return;
       const res = await addUser({ userId: me._id, user: user._id, institute: v.institute });
       if ('error' in res) {
-        notify.error(errorText(res.error, 'Error Updating User Data'));
+        notify.error(errorText(res.error, i18n._('Error Updating User Data')));
         return;
       }
-      notify.success('Sucessfully Updated User');
+      notify.success(i18n._('Sucessfully Updated User'));
       form.setValues({ institute: '' });
       onClose();
     },
   });
   return (
-    <FormDialog open={!!user} title="Add to Institute" submitLabel="Add to Institute" submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+    <FormDialog open={!!user} title={i18n._('Add to Institute')} submitLabel={i18n._('Add to Institute')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
       <SelectField
-        label="Institute"
+        label={i18n._('Institute')}
         name="institute"
         value={form.values.institute}
         onChange={(v) => form.setFieldValue('institute', v)}
-        placeholder={institutes.rows ? 'Select institute' : 'Loading…'}
+        placeholder={institutes.rows ? i18n._('Select institute') : i18n._('Loading…')}
         options={(institutes.rows ?? []).map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
         error={form.errors.institute}
       />
