@@ -44,10 +44,13 @@ export const sharedSingletons = {
   'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   // The endpoints only the back office calls (authoring, people, transfer); a student never loads them.
   'shared-api/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
-  // The student's ranks endpoint (the Results page and the result sheet), out of the first render. Its file injects
-  // the endpoint into the one api slice, so it is a singleton as shared-api/back-office is. (shared-api/scores and
-  // shared-api/leaves, wording functions with no state, are not shared: each build bundles the few it uses.)
+  // Endpoints out of the first render: the student's exam and results, the student's ranks (the Results page and the
+  // result sheet) and the user's own profile (the Profile screen). Their files inject into the one api slice, so they are singletons as
+  // shared-api/back-office is. (shared-api/scores, /leaves and /dates, wording functions with no state, are not
+  // shared: each build bundles the few it uses.)
   'shared-api/progress': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/profile': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/student-exam': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
 /**

@@ -7,7 +7,7 @@
 export * from './i18n';
 export * from './types';
 export * from './constants';
-export * from './dates';
+export * from './time-zone';
 export * from './alt-text';
 export * from './checks';
 export type { LoginValues } from './validation';
@@ -18,8 +18,7 @@ export * from './store';
 export * from './form';
 export * from './endpoints/auth';
 export * from './endpoints/stats';
-export * from './endpoints/student-exam';
-export * from './endpoints/profile';
+export * from './endpoints/exam-lists';
 export * from './lazy-schemas';
 export * from './lazy-module';
 export * from './media-cache';

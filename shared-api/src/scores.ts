@@ -4,9 +4,8 @@
  * need it. Functions and constants only (the language is the root's i18n), so it is not a shared singleton: each build
  * bundles what it uses.
  */
-import { MAX_SCORE, SECTION_MAX_SCORE } from './constants';
-// the one i18n (its language and catalogs) is the shared package's: never a copy bundled with this entry
-import { i18n, localDigits } from 'shared-api';
+// the shared package's root: its one i18n (language and catalogs), and no copy of its constants in this entry's chunks
+import { MAX_SCORE, SECTION_MAX_SCORE, i18n, localDigits } from 'shared-api';
 import type { ResultScores, ResultReview } from './types';
 
 /**

@@ -1,7 +1,6 @@
 /** The router, re-exported so every app uses the one copy inside this singleton (a second copy loses the context). */
 export {
   BrowserRouter,
-  MemoryRouter,
   Routes,
   Route,
   Navigate,

@@ -5,10 +5,9 @@ import { Avatar } from '../components/avatar';
 import { Card, Dialog, NativeSelect } from '../overlays';
 import { useMemo, useRef, useState } from 'react';
 import {
-  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,
-  useChangePictureMutation, useForm, useSession, useUpdateLanguageMutation, useUpdateProfileMutation, setLanguage, i18n, translateServerMessage,
-  type Language, type User,
+  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useForm, useSession, setLanguage, i18n, translateServerMessage, type Language, type User,
 } from 'shared-api';
+import { useChangePasswordMutation, useChangePictureMutation, useUpdateLanguageMutation, useUpdateProfileMutation } from 'shared-api/profile';
 import { LanguageSelect } from '../components/language-select';
 import { useLanguage } from '../i18n';
 import { TextField } from '../components/text-field';

@@ -7,9 +7,9 @@
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  UNANSWERED, errorText, formatNumber, i18n, showDateTime, useGetResultQuery, useSession, useTimeZone, type ResultAnswer,
-} from 'shared-api';
+import { UNANSWERED, errorText, formatNumber, i18n, useSession, useTimeZone, type ResultAnswer } from 'shared-api';
+import { useGetResultQuery } from 'shared-api/student-exam';
+import { showDateTime } from 'shared-api/dates';
 import { leaveText } from 'shared-api/leaves';
 import { formatSectionScore, formatTotalScore, reviewNote } from 'shared-api/scores';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';

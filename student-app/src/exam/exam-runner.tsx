@@ -4,9 +4,11 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
-  LISTENING_RANGE, MSG, READING_RANGE, UNANSWERED, errorText, formatNumber, i18n, localDigits, useRecordListeningMutation, useSaveAnswersMutation,
-  useSubmitResultMutation, useUpdateReportMutation, type AudioKey, type RunningExam, type SubmitResponse,
+  LISTENING_RANGE, MSG, READING_RANGE, UNANSWERED, errorText, formatNumber, i18n, localDigits, type AudioKey, type RunningExam, type SubmitResponse,
 } from 'shared-api';
+import {
+  useRecordListeningMutation, useSaveAnswersMutation, useSubmitResultMutation, useUpdateReportMutation,
+} from 'shared-api/student-exam';
 import {
   Badge, Box, Button, ConfirmDialog, HStack, QuestionView, useStickyScrollPadding, SimpleGrid, Stack, Text, notify, questionAudioUrls,
 } from 'shared-ui';

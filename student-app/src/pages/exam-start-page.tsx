@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, formatNumber, i18n, useGetAvailableExamsQuery, useGetExtraTimeQuery,
-  useIncreaseCountMutation, useSession, useStartAttemptMutation,
+  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, formatNumber, i18n, useGetAvailableExamsQuery, useSession,
 } from 'shared-api';
+import { useGetExtraTimeQuery, useIncreaseCountMutation, useStartAttemptMutation } from 'shared-api/student-exam';
 import { minutesText } from 'shared-api/leaves';
 import { Box, Button, HStack, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
 import { deviceCopy } from '../exam/device-copy';

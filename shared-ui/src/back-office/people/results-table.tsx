@@ -9,7 +9,8 @@ import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import { CsvExportButton } from '../common/csv-export-button';
 import { formatDateTime } from './permissions';
-import { i18n, localDigits, showDateTime } from 'shared-api';
+import { i18n, localDigits } from 'shared-api';
+import { showDateTime } from 'shared-api/dates';
 import { figure } from '../common/figure';
 
 export interface ResultRow {
