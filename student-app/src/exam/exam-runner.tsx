@@ -12,6 +12,7 @@ import {
 } from 'shared-ui';
 import { AnswerQueue, backoffDelay, mergeAnswers, type SaveStatus } from './answer-queue';
 import { clockOffset, formatMmSs, remainingMs, timeAnnouncement } from './clock';
+import { contentLang } from './content-lang';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
 import { exitFullScreen, requestFullScreen, useBeforeUnload, useNavigationBlocker } from './guards';
@@ -340,7 +341,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
         data-testid="exam-header"
       >
         <HStack gap={{ base: 2, md: 4 }} flexWrap="wrap" justify="space-between">
-          <Text fontWeight="bold" fontSize={{ base: 'sm', md: 'md' }} truncate maxW={{ base: 'full', md: 'sm' }}>
+          <Text fontWeight="bold" fontSize={{ base: 'sm', md: 'md' }} truncate maxW={{ base: 'full', md: 'sm' }} lang={contentLang(attempt.examTitle)}>
             {attempt.examTitle}
           </Text>
           {mode === 'all' ? (

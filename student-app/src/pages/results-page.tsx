@@ -3,6 +3,7 @@ import {
   SCORE_HEADERS, errorText, formatNumber, i18n, showDate, showDateTime, useGetMyResultsQuery, useSession, useTimeZone, type Result,
 } from 'shared-api';
 import { Button, DataTable, HStack, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
+import { contentLang } from '../exam/content-lang';
 import { paths } from '../paths';
 import { ProgressSection, RankNote, rankText, useResultRanks } from './progress';
 
@@ -19,7 +20,7 @@ export function ResultsPage() {
 
   // headers in English, marked for translation: the table shows them in the user's language
   const columns: Column<Result>[] = [
-    { header: /*i18n*/ 'Title', cell: (r) => r.exam, text: (r) => r.exam },
+    { header: /*i18n*/ 'Title', cell: (r) => <span lang={contentLang(r.exam)}>{r.exam}</span>, text: (r) => r.exam },
     { header: /*i18n*/ 'Score', cell: (r) => `${formatNumber(r.score)}/${formatNumber(r.total_questions)}` },
     { header: /*i18n*/ 'Date', cell: (r) => showDateTime(r.createdAt, zone) },
     // the EPS-TOPIK scale after the spec's columns
