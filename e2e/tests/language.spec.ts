@@ -92,12 +92,17 @@ test('an exam question in Nepali and in English: the Korean is drawn with Hangul
     const page = await freshPage(browser);
     await page.addInitScript((l) => localStorage.setItem('language', l), language);
     await loginAs(page, email, PASSWORD);
-    await page.goto(`/student/exams/start/${examId}`);
+    await page.goto('/student/exams');
+    // the exam's own Start button (its name is translated; the exam's title is data)
+    await page.getByRole('article', { name: 'EPS-TOPIK Mock Test 1' }).getByRole('button').click();
+    await expect(page).toHaveURL(new RegExp(`/student/exams/start/${examId}`));
     const getStarted = language === 'ne' ? ne('student-app', 'Get Started') : 'Get Started';
     const resume = language === 'ne' ? ne('student-app', 'Resume') : 'Resume';
     // enabled once the exam is on the device (the download of its audio and pictures)
     await page.getByRole('button', { name: new RegExp(`^(${getStarted}|${resume})$`) }).click({ timeout: 90_000 });
     await expect(page).toHaveURL(/\/student\/exams\/exam\//);
+    // question 1: the first number of the Reading section's panel (its name is translated, its digits too)
+    await page.getByRole('button', { name: /^(Question 1|प्रश्न १) \(/ }).click();
     const question = page.getByTestId('question-view');
     await expect(question).toBeVisible();
     await expect(question.locator('[lang="ko"]').first()).toBeVisible();
