@@ -35,6 +35,7 @@ async function freshPage(browser: Browser): Promise<Page> {
 }
 
 test('the login page in English and Nepali; the choice is kept on the device and becomes the user\'s', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
   const page = await freshPage(browser);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -62,8 +63,9 @@ test('the login page in English and Nepali; the choice is kept on the device and
 
   await page.getByLabel(ne('shell', 'Password')).fill(PASSWORD);
   await page.getByRole('button', { name: ne('shell', 'Login') }).click();
+  await expect(page).toHaveURL(/\/student/);
+  await page.getByRole('link', { name: ne('student-app', 'Exam List') }).first().click();
   await expect(page).toHaveURL(/\/student\/exams/);
-  await expect(page.getByRole('link', { name: ne('student-app', 'Exam List') }).first()).toBeVisible();
   await expect(page.getByText('EPS-TOPIK Mock Test 1').first()).toBeVisible(); // an exam's title is data: never translated
   await expect(page.getByText('Loading…')).toHaveCount(0);
   await expectRealGlyphs(page, testInfo, 'exam-list-ne');
@@ -81,6 +83,7 @@ test('the login page in English and Nepali; the choice is kept on the device and
 });
 
 test('an exam question in Nepali and in English: the Korean is drawn with Hangul glyphs in both', async ({ browser, request }, testInfo) => {
+  test.setTimeout(180_000);
   const session = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
   const { token } = (await session.json()) as { token: string };
   const examId = await demoExamId(request, token, studentId);
@@ -89,11 +92,17 @@ test('an exam question in Nepali and in English: the Korean is drawn with Hangul
     const page = await freshPage(browser);
     await page.addInitScript((l) => localStorage.setItem('language', l), language);
     await loginAs(page, email, PASSWORD);
-    await page.goto(`/student/exams/start/${examId}`);
+    await page.goto('/student/exams');
+    // the exam's own Start button (its name is translated; the exam's title is data)
+    await page.getByRole('article', { name: 'EPS-TOPIK Mock Test 1' }).getByRole('button').click();
+    await expect(page).toHaveURL(new RegExp(`/student/exams/start/${examId}`));
     const getStarted = language === 'ne' ? ne('student-app', 'Get Started') : 'Get Started';
     const resume = language === 'ne' ? ne('student-app', 'Resume') : 'Resume';
-    await page.getByRole('button', { name: new RegExp(`^(${getStarted}|${resume})$`) }).click();
+    // enabled once the exam is on the device (the download of its audio and pictures)
+    await page.getByRole('button', { name: new RegExp(`^(${getStarted}|${resume})$`) }).click({ timeout: 90_000 });
     await expect(page).toHaveURL(/\/student\/exams\/exam\//);
+    // question 1: the first number of the Reading section's panel (its name is translated, its digits too)
+    await page.getByRole('button', { name: /^(Question 1|प्रश्न १) \(/ }).click();
     const question = page.getByTestId('question-view');
     await expect(question).toBeVisible();
     await expect(question.locator('[lang="ko"]').first()).toBeVisible();

@@ -68,7 +68,7 @@ afterEach(async () => {
 test('the exam list: sections, sizes, attempts left, the reason an exam cannot be started, the Start button', async () => {
   mockApi({
     '/api/exams/published/users/': [exam({ remaining: 2 })],
-    '/api/exams/users/getAll/': [exam({ _id: 'e2', title: 'Private Test', reason: 'You do not have access to this exam. Contact your institute.' })],
+    '/api/exams/users/getAll/': [exam({ _id: 'e2', title: 'EPS-TOPIK 모의고사 2', reason: 'You do not have access to this exam. Contact your institute.' })],
   });
   renderAs(<ExamListPage />);
   expect(screen.getByRole('heading', { name: 'परीक्षा सूची' })).toBeInTheDocument();
@@ -82,6 +82,9 @@ test('the exam list: sections, sizes, attempts left, the reason an exam cannot b
   // the server's reason, in the words shared-api's catalog has for it (server-messages.ts)
   const reason = 'You do not have access to this exam. Contact your institute.';
   expect(await within(other).findByText(translateServerMessage(reason))).toBeInTheDocument();
+  // a title in Korean is marked as Korean (read and drawn as Korean inside the Nepali page); an English one is not
+  expect(within(other).getByRole('heading', { name: 'EPS-TOPIK 모의고사 2' })).toHaveAttribute('lang', 'ko');
+  expect(within(card).getByRole('heading', { name: 'EPS-TOPIK Mock Test 1' })).not.toHaveAttribute('lang');
   expect(screen.queryByText(/Available Exams|Other Exams List|Download:|Attempts left|Start/)).toBeNull();
 });
 

@@ -15,6 +15,7 @@ import {
 import { AnswerQueue, mergeAnswers, type SaveStatus } from './answer-queue';
 import { backoffDelay } from './retry';
 import { clockOffset, formatMmSs, remainingMs, timeAnnouncement } from './clock';
+import { contentLang } from './content-lang';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
 import { exitFullScreen, requestFullScreen } from './fullscreen';
@@ -344,7 +345,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
         data-testid="exam-header"
       >
         <HStack gap={{ base: 2, md: 4 }} flexWrap="wrap" justify="space-between">
-          <Text fontWeight="bold" fontSize={{ base: 'sm', md: 'md' }} truncate maxW={{ base: 'full', md: 'sm' }}>
+          <Text fontWeight="bold" fontSize={{ base: 'sm', md: 'md' }} truncate maxW={{ base: 'full', md: 'sm' }} lang={contentLang(attempt.examTitle)}>
             {attempt.examTitle}
           </Text>
           {mode === 'all' ? (

@@ -7,6 +7,7 @@ import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
 } from 'shared-ui';
+import { contentLang } from '../exam/content-lang';
 import { formatBytes } from '../exam/size';
 import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
@@ -16,7 +17,7 @@ function ExamCard({ exam, onStart, receivedAt }: { exam: ListedExam; onStart?: (
   return (
     <Box as="article" borderWidth="1px" borderRadius="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="3" aria-label={exam.title}>
       <Stack gap="1" flex="1">
-        <Text as="h3" fontWeight="semibold" fontSize="md">
+        <Text as="h3" fontWeight="semibold" fontSize="md" lang={contentLang(exam.title)}>
           {exam.title}
         </Text>
         <HStack gap="2" flexWrap="wrap">

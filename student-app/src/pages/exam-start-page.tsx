@@ -10,6 +10,7 @@ import {
 import { useGetExtraTimeQuery, useIncreaseCountMutation, useStartAttemptMutation } from 'shared-api/student-exam';
 import { minutesText } from 'shared-api/leaves';
 import { Box, Button, HStack, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
+import { contentLang } from '../exam/content-lang';
 import { deviceCopy } from '../exam/device-copy';
 import { DownloadPanel, START_WITHOUT_WARNING } from '../exam/download-panel';
 import { requestFullScreen } from '../exam/fullscreen';
@@ -83,7 +84,7 @@ export function ExamStartPage() {
 
   return (
     <Stack gap="5" maxW="3xl" mx="auto">
-      <PageHeader title={selected.title} onBack={() => navigate(paths.exams)} />
+      <PageHeader title={<span lang={contentLang(selected.title)}>{selected.title}</span>} onBack={() => navigate(paths.exams)} />
       <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
         <Text fontWeight="semibold" mb="3">
           {i18n._('Before you start')}

@@ -12,6 +12,7 @@ import { showDateTime } from 'shared-api/dates';
 import { formatRank } from 'shared-api/progress';
 import { reviewNote } from 'shared-api/scores';
 import { Box, Button, EmptyState, ErrorState, Grid, HStack, Heading, LoadingState, SimpleGrid, Stack, Text, useNavigate, useParams } from 'shared-ui';
+import { contentLang } from '../exam/content-lang';
 import { paths } from '../paths';
 import { useResultRanks } from './progress';
 
@@ -136,7 +137,7 @@ export function ResultSheetPage() {
         <Grid as="dl" templateColumns="max-content 1fr" columnGap="4" rowGap="1">
           {details.map(([k, v]) => [
             <Text as="dt" key={`${k}-k`} fontWeight="semibold">{i18n._(k)}</Text>,
-            <Text as="dd" key={`${k}-v`} data-testid={`sheet-${k}`}>{v}</Text>,
+            <Text as="dd" key={`${k}-v`} data-testid={`sheet-${k}`} lang={k === 'Exam' ? contentLang(v) : undefined}>{v}</Text>,
           ])}
         </Grid>
         <SimpleGrid columns={3} gap="3">

@@ -4,6 +4,7 @@ import { useGetMyResultsQuery } from 'shared-api/student-exam';
 import { showDate, showDateTime } from 'shared-api/dates';
 import { SCORE_HEADERS } from 'shared-api/scores';
 import { Button, DataTable, HStack, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
+import { contentLang } from '../exam/content-lang';
 import { paths } from '../paths';
 import { ProgressSection, RankNote, rankText, useResultRanks } from './progress';
 
@@ -20,7 +21,7 @@ export function ResultsPage() {
 
   // headers in English, marked for translation: the table shows them in the user's language
   const columns: Column<Result>[] = [
-    { header: /*i18n*/ 'Title', cell: (r) => r.exam, text: (r) => r.exam },
+    { header: /*i18n*/ 'Title', cell: (r) => <span lang={contentLang(r.exam)}>{r.exam}</span>, text: (r) => r.exam },
     { header: /*i18n*/ 'Score', cell: (r) => `${formatNumber(r.score)}/${formatNumber(r.total_questions)}` },
     { header: /*i18n*/ 'Date', cell: (r) => showDateTime(r.createdAt, zone) },
     // the EPS-TOPIK scale after the spec's columns
