@@ -4,7 +4,7 @@
  * resumed (run() again, on the `online` event or a Retry) with only the files not yet stored. Progress counts the
  * bytes as they arrive, and a stored file by its real length (the declared sizes are only the estimate before).
  */
-import { backoffDelay } from './answer-queue';
+import { backoffDelay } from './outbox';
 
 export interface PackageFile {
   url: string;

@@ -1,4 +1,5 @@
-import { AnswerQueue, answerStorageKey, backoffDelay, mergeAnswers, type AnswerItem } from './answer-queue';
+import { AnswerQueue, answerStorageKey, mergeAnswers, type AnswerItem } from './answer-queue';
+import { backoffDelay } from './outbox';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
 import type { ExamDownload, RunningExam, StartAttemptResponse } from 'shared-api';
 import { deviceCopy } from './device-copy';

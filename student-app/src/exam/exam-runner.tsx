@@ -10,7 +10,8 @@ import {
 import {
   Badge, Box, Button, ConfirmDialog, HStack, QuestionView, useStickyScrollPadding, SimpleGrid, Stack, Text, notify, questionAudioUrls,
 } from 'shared-ui';
-import { AnswerQueue, backoffDelay, mergeAnswers, type SaveStatus } from './answer-queue';
+import { AnswerQueue, mergeAnswers, type SaveStatus } from './answer-queue';
+import { backoffDelay } from './outbox';
 import { clockOffset, formatMmSs, remainingMs, timeAnnouncement } from './clock';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';

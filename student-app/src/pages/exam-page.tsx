@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useGetRunningExamQuery, useSession, type RunningExam } from 'shared-api';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
-import { browserOnline } from '../exam/answer-queue';
+import { browserOnline } from '../exam/outbox';
 import { deviceCopy } from '../exam/device-copy';
 import { ExamRunner } from '../exam/exam-runner';
 import { examStorage } from '../exam/storage';
