@@ -8,7 +8,6 @@ const config: Config = {
   roots: ['<rootDir>/shared-api', '<rootDir>/shared-ui', '<rootDir>/shell', '<rootDir>/student-app', '<rootDir>/institute-app', '<rootDir>/admin-app'],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] },
-  transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
   moduleNameMapper: {
     '\\.(png|jpe?g|svg|webp|css)$': '<rootDir>/jest/file-stub.ts',
   },

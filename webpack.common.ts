@@ -32,7 +32,7 @@ const pkgVersion = '1.0.0';
 
 /**
  * Shared singletons: one React, one UI kit (Chakra, emotion and the router live inside it, tree-shaken),
- * one API package (one store, one RTK Query slice). Apps never import Chakra, the router, RTK or ky directly.
+ * one API package (one store, one RTK Query slice). Apps never import Chakra, the router or RTK directly.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '19.3.1' },
@@ -44,6 +44,13 @@ export const sharedSingletons = {
   'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   // The endpoints only the back office calls (authoring, people, transfer); a student never loads them.
   'shared-api/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  // Endpoints out of the first render: the student's exam and results, the student's ranks (the Results page and the
+  // result sheet) and the user's own profile (the Profile screen). Their files inject into the one api slice, so they are singletons as
+  // shared-api/back-office is. (shared-api/scores, /leaves and /dates, wording functions with no state, are not
+  // shared: each build bundles the few it uses.)
+  'shared-api/progress': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/profile': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/student-exam': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
 /**
@@ -56,6 +63,8 @@ export const sharedSingletons = {
 const FIRST_RENDER = ['react', 'react/jsx-runtime', 'react-dom', 'shared-ui', 'shared-api'];
 const hostShared = Object.fromEntries(Object.entries(sharedSingletons)
   .map(([key, config]) => [key, FIRST_RENDER.includes(key) ? { ...config, eager: true } : config]));
+const remoteShared = Object.fromEntries(Object.entries(sharedSingletons)
+  .map(([key, config]) => [key, FIRST_RENDER.includes(key) ? { ...config, import: false as const } : config]));
 
 const COMPRESSIBLE = /\.(js|html|json|css|svg)$/;
 
@@ -190,7 +199,7 @@ export function createConfig(opts: AppOptions) {
           manifest: !opts.host,
           dts: false,
           shareStrategy: 'loaded-first',
-          shared: opts.host ? hostShared : sharedSingletons,
+          shared: opts.host ? hostShared : remoteShared,
           // Slimmer federation runtime, through the plugin's documented options: browser-only code; no snapshot
           // plugin (remotes are registered by remoteEntry.js, never by mf-manifest.json, which would need it:
           // RUNTIME-008); a remote loads no remotes of its own. Each remoteEntry.js carries Module Federation's own

@@ -110,7 +110,9 @@ function recordJs(page) {
     seen.set(url, null);
     const p = (async () => {
       try {
-        const body = await res.body();
+        // The browser may no longer hold a body Playwright asks for late (seen on the exam page's preloaded chunks,
+        // which then went uncounted): the same immutable file is then read again from the server.
+        const body = await res.body().catch(async () => Buffer.from(await (await fetch(url)).arrayBuffer()));
         const sizes = await res.request().sizes().catch(() => null);
         seen.set(url, { url: new URL(url).pathname, raw: body.length, gz: zlib.gzipSync(body, { level: 9 }).length, served: sizes?.responseBodySize ?? null, order: seen.size });
       } catch {

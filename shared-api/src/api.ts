@@ -1,6 +1,5 @@
 /** The one RTK Query api slice. Domain files inject their endpoints (injectEndpoints); tags are declared here once. */
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import ky from 'ky';
 import type { SessionState } from './session';
 import type { PageArgs, PageOf } from './types';
 import { TOTAL_COUNT_HEADER } from './constants';
@@ -30,7 +29,8 @@ export interface ApiFailure {
 /** Base path of the REST API; the shell and every remote run in one page, so this is the page's origin. */
 export const API_PREFIX = '/api/';
 
-export const http = ky.create({ prefixUrl: new URL(API_PREFIX, globalThis.location?.href ?? 'http://localhost/').href, retry: 0, timeout: 30_000, throwHttpErrors: false });
+/** How long a request may wait for the server's answer (its status and headers) before it fails as a network error. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export function authHeader(token: string | null | undefined): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
@@ -46,20 +46,52 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
-export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure, object, ApiMeta> = async (arg, { getState, signal }) => {
+/** The absolute URL of an API path ('exams/1' or '/exams/1') with its query parameters (undefined ones left out). */
+export function apiUrl(url: string, params?: RequestArgs['params']): string {
+  const u = new URL(url.replace(/^\//, ''), new URL(API_PREFIX, globalThis.location?.href ?? 'http://localhost/'));
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) search.append(k, String(v));
+  const query = search.toString();
+  if (query) u.search = query;
+  return u.href;
+}
+
+/** A signal aborted when either is: AbortSignal.any where the browser has it (Chrome 116, Safari 17.4), else forwarded by hand. */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason);
+    else s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
+}
+
+/**
+ * The api slice's base query, on the platform's fetch: no retries; a JSON body is sent as application/json and
+ * FormData as it is; the session's token as a Bearer header (the page's cookies go with same-origin requests, as
+ * fetch does by default). A request with no answer within REQUEST_TIMEOUT_MS is aborted. Outcomes: `{ data }` for
+ * 2xx (JSON parsed, other text as it is, an empty body as null); `{ error: ApiFailure }` otherwise, with the
+ * server's `error` text (or the status text) and status, and status 0 'Network Error' when the server could not be
+ * reached (offline, timed out) or 'Request aborted' when RTK Query cancelled it.
+ */
+export const apiBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure, object, ApiMeta> = async (arg, { getState, signal }) => {
   const a = typeof arg === 'string' ? { url: arg } : arg;
   const token = (getState() as { session: SessionState }).session.token;
-  const searchParams: Record<string, string> = {};
-  for (const [k, v] of Object.entries(a.params ?? {})) if (v !== undefined) searchParams[k] = String(v);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   try {
     const isForm = typeof FormData !== 'undefined' && a.body instanceof FormData;
-    const res = await http(a.url.replace(/^\//, ''), {
+    const headers: Record<string, string> = authHeader(token);
+    if (a.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    const request = new Request(apiUrl(a.url, a.params), {
       method: a.method ?? 'GET',
-      signal,
-      headers: authHeader(token),
-      searchParams,
-      ...(a.body === undefined ? {} : isForm ? { body: a.body as FormData } : { json: a.body }),
+      headers,
+      signal: signal ? eitherSignal(signal, timeout.signal) : timeout.signal,
+      ...(a.body === undefined ? {} : { body: isForm ? (a.body as FormData) : JSON.stringify(a.body) }),
     });
+    const res = await fetch(request);
+    clearTimeout(timer); // the answer has come: reading its body is not timed
     const data = await parseBody(res);
     if (!res.ok) {
       // Spec: a 401 response only logs to the console.
@@ -70,9 +102,12 @@ export const kyBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiFailure,
     }
     return { data, meta: { response: res } };
   } catch (e) {
-    // English, as the server's own texts: errorText shows them in the current language
-    if ((e as Error).name === 'AbortError') return { error: { status: 0, error: /*i18n*/ 'Request aborted' } };
+    // cancelled by RTK Query (not by the timeout, which counts as an unreachable server); English, as the server's
+    // own texts: errorText shows them in the current language
+    if (!timeout.signal.aborted && (signal?.aborted || (e as Error).name === 'AbortError')) return { error: { status: 0, error: /*i18n*/ 'Request aborted' } };
     return { error: { status: 0, error: /*i18n*/ 'Network Error' } };
+  } finally {
+    clearTimeout(timer);
   }
 };
 
@@ -94,7 +129,7 @@ export const TAGS = [
 
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: kyBaseQuery,
+  baseQuery: apiBaseQuery,
   tagTypes: TAGS,
   endpoints: () => ({}),
 });

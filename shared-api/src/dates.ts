@@ -2,12 +2,14 @@
  * The one way dates are shown (spec section 9: YYYY-MM-DD), with the time as HH:MM where the time matters (a result's
  * moment, today's results). Days are those of a time zone (issue 25): the signed-in user's (`useTimeZone()`: an
  * institute's or admin's own, a student's institute's), never the device's; without a zone, the device's.
+ * shared-api/dates: an entry of its own, out of the root's first render (only result screens, reports and the back
+ * office show dates); functions only, the digits' language being the root's i18n, so not a shared singleton: each
+ * build bundles what it uses.
  */
-import { localDigits } from './i18n';
-import type { AuthInstitute, User } from './types';
+// the one i18n (its language) is the shared package's: never a copy bundled with this entry
+import { localDigits } from 'shared-api';
 
-/** An institute's (and admin's) zone when none is set; a student without institute counts its days in it too. */
-export const DEFAULT_TIME_ZONE = 'Asia/Kathmandu';
+export { DEFAULT_TIME_ZONE, userTimeZone } from './time-zone';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -37,13 +39,6 @@ export function nextDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const n = new Date(Date.UTC(y, m - 1, d + 1));
   return `${String(n.getUTCFullYear()).padStart(4, '0')}-${pad(n.getUTCMonth() + 1)}-${pad(n.getUTCDate())}`;
-}
-
-/** The zone whose days a signed-in user sees: an institute's or admin's own, a student's institute's. */
-export function userTimeZone(user: Pick<User, 'role' | 'time_zone'> | null, institute: Pick<AuthInstitute, 'time_zone'> | null): string {
-  if (!user) return DEFAULT_TIME_ZONE;
-  if (user.role === 0) return institute?.time_zone || DEFAULT_TIME_ZONE;
-  return user.time_zone || DEFAULT_TIME_ZONE;
 }
 
 /** A timestamp as YYYY-MM-DD (with HH:MM) in a zone: a day already in that form is kept (it names a day, not a

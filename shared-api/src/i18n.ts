@@ -15,7 +15,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { messages as en } from './locales/en';
 import { setWordingTranslator } from './wording';
-import { matchServerTemplate } from './server-templates';
+import type { matchServerTemplate } from './server-templates';
 
 /**
  * The one instance (shared-api is a shared singleton: every remote uses this one). A message in no catalog is its
@@ -167,7 +167,7 @@ export function translateServerMessage(text: string): string {
 function translateText(text: string): string | null {
   const t = i18n._(text);
   if (t !== text) return t;
-  const built = matchServerTemplate(text);
+  const built = matchTemplate?.(text);
   if (!built) return null;
   const values: Record<string, string> = {};
   for (const [name, { kind, value }] of Object.entries(built.values)) {
@@ -181,4 +181,16 @@ i18n.load({ en: {}, ne: {} });
 activate();
 // the wordings the server shares (MSG, ROLE_LABEL, option labels) read in the current language
 setWordingTranslator((id) => i18n._(id));
-registerCatalogs('shared-api', en, () => import(/* webpackChunkName: "i18n-api-ne" */ './locales/ne'));
+/**
+ * The templates of the texts the server builds with values (./server-templates.ts) are read only in another language
+ * than English (translateServerMessage): they come with the area's Nepali catalog, in its chunk, not in the first
+ * render.
+ */
+let matchTemplate: typeof matchServerTemplate | undefined;
+registerCatalogs('shared-api', en, () => Promise.all([
+  import(/* webpackChunkName: "i18n-api-ne" */ './locales/ne'),
+  import(/* webpackChunkName: "i18n-api-ne" */ './server-templates'),
+]).then(([catalog, templates]) => {
+  matchTemplate = templates.matchServerTemplate;
+  return catalog;
+}));

@@ -1,5 +1,5 @@
 /**
- * shared-api: the one door to RTK Query, react-redux, ky and yup. Entity types, schemas, session, store, endpoints.
+ * shared-api: the one door to RTK Query, react-redux and yup. Entity types, schemas, session, store, endpoints.
  * yup and the schemas are not in this entry's chunk: ./lazy-schemas.ts fetches them with the first form that validates.
  * The back office's endpoints (authoring, people, transfer) are in shared-api/back-office (./back-office.ts): a
  * student never loads them.
@@ -7,9 +7,7 @@
 export * from './i18n';
 export * from './types';
 export * from './constants';
-export * from './scores';
-export * from './dates';
-export * from './leaves';
+export * from './time-zone';
 export * from './alt-text';
 export * from './checks';
 export type { LoginValues } from './validation';
@@ -20,11 +18,7 @@ export * from './store';
 export * from './form';
 export * from './endpoints/auth';
 export * from './endpoints/stats';
-export * from './endpoints/student-exam';
-export * from './endpoints/progress';
-export * from './endpoints/profile';
-export * from './schemas/people-rules';
-export * from './schemas/authoring-rules';
+export * from './endpoints/exam-lists';
 export * from './lazy-schemas';
 export * from './lazy-module';
 export * from './media-cache';

@@ -1,8 +1,11 @@
 /**
- * Wording of exam times: a result's record of leaving the exam (information, never a penalty), an exam's length. In
- * the current language, figures in its digits.
+ * shared-api/leaves: wording of exam times, a result's record of leaving the exam (information, never a penalty) and
+ * an exam's length, in the current language and its digits. An entry of its own, out of the root's first render: only
+ * the start page, result details and the back office need it. Functions only (the language is the root's i18n), so it
+ * is not a shared singleton: each build bundles what it uses.
  */
-import { i18n, localDigits } from './i18n';
+// the one i18n (its language and catalogs) is the shared package's: never a copy bundled with this entry
+import { i18n, localDigits } from 'shared-api';
 import type { LeaveSummary } from './types';
 
 /** "2 min 10 s", "45 s", "1 h 5 min" (whole seconds, rounded up: a blink still shows as 1 s). */

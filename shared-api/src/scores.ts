@@ -1,6 +1,11 @@
-/** How results' EPS-TOPIK scores (types ResultScores) read on screens and in CSV files: one wording everywhere. */
-import { MAX_SCORE, SECTION_MAX_SCORE } from './constants';
-import { i18n, localDigits } from './i18n';
+/**
+ * shared-api/scores: how results' EPS-TOPIK scores (types ResultScores) read on screens and in CSV files, one wording
+ * everywhere. An entry of its own, out of the root's first render: only result screens, the exam's end and CSV exports
+ * need it. Functions and constants only (the language is the root's i18n), so it is not a shared singleton: each build
+ * bundles what it uses.
+ */
+// the shared package's root: its one i18n (language and catalogs), and no copy of its constants in this entry's chunks
+import { MAX_SCORE, SECTION_MAX_SCORE, i18n, localDigits } from 'shared-api';
 import type { ResultScores, ResultReview } from './types';
 
 /**

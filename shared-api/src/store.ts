@@ -6,7 +6,7 @@ import { createElement, type ReactNode } from 'react';
 import { api } from './api';
 import { sessionReducer, sessionActions, writeStoredSession, clearStoredSession } from './session';
 import type { SigninResponse } from './types';
-import { userTimeZone } from './dates';
+import { userTimeZone } from './time-zone';
 
 export function makeStore() {
   const s = configureStore({

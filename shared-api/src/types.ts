@@ -381,7 +381,7 @@ export interface DayResult {
 /** An exam of another deployment's exam list (what the transfer page and the copy need). */
 export type RemoteExam = Pick<Exam, '_id' | 'title' | 'type' | 'is_cbt' | 'status' | 'category' | 'exam' | 'question_count' | 'play_limit' | 'review_policy'>;
 
-// The student's exam (shared-api/src/endpoints/student-exam.ts and the server's attempts module).
+// The student's exam (shared-api/src/endpoints/exam-lists.ts, student-exam.ts and the server's attempts module).
 
 export interface ListedExam extends Exam {
   /** attempts left, or null for no limit */

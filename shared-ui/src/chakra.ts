@@ -4,8 +4,8 @@
  * and give each component with a recipe its recipe in system.ts.
  */
 export {
-  Alert, Badge, Box, Button, Center, Code, Field, Flex, Grid, Heading, HStack,
-  Image, Input, Link, List, Portal, Separator, SimpleGrid, Spinner, Stack,
+  Alert, Badge, Box, Button, Center, Field, Flex, Grid, Heading, HStack,
+  Image, Input, Link, Portal, SimpleGrid, Spinner, Stack,
   Text, chakra,
 } from '@chakra-ui/react';
 /** Chakra's API and recipe, without its image-loading state machine. */
@@ -13,4 +13,4 @@ export { Avatar } from './components/avatar';
 /** Same API as Chakra's, fetched on first use (./overlays): they are most of Chakra's weight. */
 export { Dialog, Menu, Progress, Switch, Tabs, preloadOverlays } from './overlays';
 /** Same API as Chakra's, fetched on first use (./overlays): no screen of a student's first render uses them. */
-export { ButtonGroup, Card, NativeSelect, Table, Textarea } from './overlays';
+export { ButtonGroup, Card, List, NativeSelect, Separator, Table, Textarea } from './overlays';

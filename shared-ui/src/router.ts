@@ -1,17 +1,12 @@
 /** The router, re-exported so every app uses the one copy inside this singleton (a second copy loses the context). */
 export {
   BrowserRouter,
-  MemoryRouter,
   Routes,
   Route,
   Navigate,
-  Outlet,
   useNavigate,
   useParams,
   useLocation,
-  useSearchParams,
-  useBlocker,
-  useInRouterContext,
   UNSAFE_NavigationContext,
   Link as RouterLink,
   NavLink,

@@ -16,8 +16,8 @@
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe, avatarSlotRecipe, badgeRecipe, buttonRecipe, codeRecipe, fieldSlotRecipe, headingRecipe, iconRecipe,
-  inputRecipe, linkRecipe, listSlotRecipe, separatorRecipe, spinnerRecipe,
+  alertSlotRecipe, avatarSlotRecipe, badgeRecipe, buttonRecipe, fieldSlotRecipe, headingRecipe, iconRecipe, inputRecipe,
+  linkRecipe, spinnerRecipe,
 } from '@chakra-ui/react/theme';
 import theme from './chakra-tokens.json';
 
@@ -66,13 +66,13 @@ const configWith = ({ keyframes, globalCss }: GlobalParts) => defineConfig({
     },
     semanticTokens: { ...theme.semanticTokens, colors: { ...theme.semanticTokens.colors, ...CONTRAST } } as never,
     recipes: {
-      badge: badgeRecipe, button: buttonRecipe, code: codeRecipe, heading: headingRecipe, icon: iconRecipe,
-      input: inputRecipe, link: linkRecipe, separator: separatorRecipe, spinner: spinnerRecipe,
+      badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, icon: iconRecipe, input: inputRecipe,
+      link: linkRecipe, spinner: spinnerRecipe,
+      // separator and textarea: passed by ./overlays, fetched with them; code: passed by the profile screen
     },
     slotRecipes: {
       alert: alertSlotRecipe, avatar: avatarSlotRecipe, field: fieldSlotRecipe,
-      list: listSlotRecipe,
-      // card, dialog, menu, native select, progress, switch, table, tabs, textarea and toast: passed to their Root by
+      // card, dialog, list, menu, native select, progress, switch, table, tabs and toast: passed to their Root by
       // ./overlays, fetched with them
     },
     textStyles: theme.textStyles as never,

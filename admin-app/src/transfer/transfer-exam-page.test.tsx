@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { makeStore, sessionActions, StoreProvider, type User } from 'shared-api';
-import { MemoryRouter, UiProvider } from 'shared-ui';
+import { UiProvider } from 'shared-ui';
+import { MemoryRouter } from 'shared-ui/testing';
 import { TransferExamPage } from './transfer-exam-page';
 // the app's messages (with placeholders), registered as the app does
 import '../catalog';

@@ -1,5 +1,5 @@
 import { store } from '../store';
-import { prefetchExamLists, studentExamApi } from '../endpoints/student-exam';
+import { prefetchExamLists, examListsApi as studentExamApi } from '../endpoints/exam-lists';
 
 type Early = Record<string, Promise<unknown> | undefined>;
 const g = globalThis as { __epsEarly?: Early; fetch: typeof fetch };

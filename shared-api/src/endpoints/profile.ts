@@ -1,5 +1,9 @@
-/** The signed-in user's own profile (every role, the student too): details, password, picture. */
-import { api } from '../api';
+/**
+ * shared-api/profile: the signed-in user's own profile (every role, the student too): details, password, picture,
+ * language. Only the Profile screen calls it, so it is out of the root's first render; a shared singleton that imports
+ * the slice as 'shared-api', so that its endpoints land in the store's one slice (as shared-api/progress).
+ */
+import { api } from 'shared-api';
 import type { User } from '../types';
 
 export const profileApi = api.injectEndpoints({

@@ -1,6 +1,9 @@
-/** The student's progress: where each of their results ranks (server/src/attempts/ranks.ts). */
-import { api } from '../api';
-import { i18n, localDigits } from '../i18n';
+/**
+ * shared-api/progress: the student's progress, where each of their results ranks (server/src/attempts/ranks.ts), for
+ * the Results page and the result sheet only. It imports the slice as 'shared-api' (the shared singleton), so the
+ * endpoint lands in the store's one slice when this entry is first loaded.
+ */
+import { api, i18n, localDigits } from 'shared-api';
 import type { ResultRank } from '../types';
 
 export const progressApi = api.injectEndpoints({

@@ -1,6 +1,7 @@
 /**
- * The authoring rules that need no yup (messages, media checks): in the first render. Messages in English (the server
- * writes them too; the screens translate them as they show them, and ../validation-messages.ts lists the built ones).
+ * The authoring rules that need no yup (messages, media checks), for the upload fields and the profile picture.
+ * Messages in English (the server writes them too; the screens translate them as they show them, and
+ * ../validation-messages.ts lists the built ones).
  */
 import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../constants';
 import { msg } from '../checks';

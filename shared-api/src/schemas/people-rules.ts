@@ -1,4 +1,4 @@
-/** The people rules that need no yup (messages): in the first render. */
+/** The people rules that need no yup (messages), for the exam-access schema. */
 export const ACCESS_MSG = {
   type: /*i18n*/ 'Type  is required',
   exam: /*i18n*/ 'Exam is required',

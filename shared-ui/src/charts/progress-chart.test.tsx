@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { formatDate, formatDateTime } from 'shared-api';
+import { formatDate, formatDateTime } from 'shared-api/dates';
 import { UiProvider } from '../provider';
 import { ProgressChart } from './progress-chart';
 import { progressSummary } from './progress-text';

@@ -7,7 +7,8 @@
 import { Box, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
-import { MAX_SCORE, SCORE_HEADERS, formatNumber, i18n, localDigits } from 'shared-api';
+import { MAX_SCORE, formatNumber, i18n, localDigits } from 'shared-api';
+import { SCORE_HEADERS } from 'shared-api/scores';
 import { ProgressTable, chronological, progressSummary } from './progress-text';
 import type { ProgressChartProps, ProgressPoint } from './types';
 import { ScrollX } from '../components/scroll-x';

@@ -3,7 +3,9 @@
  * chart (./progress-chart.tsx) and alone where a browser cannot draw it; no chart library here.
  */
 import { Text } from '@chakra-ui/react';
-import { MAX_SCORE, SCORE_HEADERS, SECTION_MAX_SCORE, formatNumber, i18n, showDate, showDateTime } from 'shared-api';
+import { MAX_SCORE, SECTION_MAX_SCORE, formatNumber, i18n } from 'shared-api';
+import { showDate, showDateTime } from 'shared-api/dates';
+import { SCORE_HEADERS } from 'shared-api/scores';
 import { Table } from '../overlays';
 import type { ProgressPoint } from './types';
 

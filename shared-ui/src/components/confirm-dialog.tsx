@@ -3,11 +3,7 @@ import { Dialog } from '../overlays';
 import { useState, type ReactNode } from 'react';
 import { i18n } from 'shared-api';
 
-/**
- * Asks before a destructive or final action. `message` is the spec's exact question (the caller's, translated); the
- * title and buttons default to 'Please confirm', 'Cancel' and 'Yes' in the interface's language.
- */
-export function ConfirmDialog(props: {
+export interface ConfirmDialogProps {
   open: boolean;
   message: string;
   title?: string;
@@ -17,7 +13,14 @@ export function ConfirmDialog(props: {
   onConfirm: () => unknown;
   onClose: () => void;
   children?: ReactNode;
-}) {
+}
+
+/**
+ * Asks before a destructive or final action. `message` is the spec's exact question (the caller's, translated); the
+ * title and buttons default to 'Please confirm', 'Cancel' and 'Yes' in the interface's language. It comes with the
+ * Dialog's chunk (../overlays/dialog.ts); the kit exports the stand-in of ../overlays/index.tsx.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Dialog.Root role="alertdialog" open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="center">

@@ -3,10 +3,11 @@
  * Chakra's table and select) is fetched when a table is first shown (./data-table-impl.tsx): no screen of a
  * student's first render has one. The page shows its loading state meanwhile.
  *
- * Two modes: the table pages and searches `rows` itself (short lists), or, with `paging` (useServerPaging), `rows` is
+ * Two modes: the table pages and searches `rows` itself (short lists), or, with `paging` (the back office's
+ * useServerPaging), `rows` is
  * the one page the server sent for `paging.args` and `total` the number of rows matching (lists that grow with the data).
  */
-import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
+import { type JSX, type ReactNode } from 'react';
 import type { PageArgs } from 'shared-api';
 import { lazyScreen } from './lazy-screen';
 
@@ -29,42 +30,6 @@ export interface ServerPaging {
   setPageSize(size: number): void;
   setSearchText(text: string): void;
   args: PageArgs;
-}
-
-/** How long typing in a server-paged table's search box pauses before the search is sent. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/**
- * Page (from 1), page size and search of one server-paged table. A new `resetKey` (e.g. the chosen date) starts again
- * at page 1.
- */
-export function useServerPaging(pageSize = 10, resetKey?: string): ServerPaging {
-  const [page, setPage] = useState(1);
-  const [keyOfPage, setKeyOfPage] = useState(resetKey);
-  if (keyOfPage !== resetKey) {
-    setKeyOfPage(resetKey);
-    setPage(1);
-  }
-  const [size, setSize] = useState(pageSize);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === search) return undefined;
-    const timer = setTimeout(() => {
-      setSearch(next);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, search]);
-  const args = useMemo<PageArgs>(() => ({ page, limit: size, ...(search ? { search } : {}) }), [page, size, search]);
-  return useMemo(() => ({
-    page, pageSize: size, searchText, setPage, setSearchText, args,
-    setPageSize: (n: number) => {
-      setSize(n);
-      setPage(1);
-    },
-  }), [page, size, searchText, args]);
 }
 
 export interface DataTableProps<T> {

@@ -7,7 +7,6 @@ import type { QuestionViewProps } from './question-view';
 import type { ResultDetailProps } from './result-detail';
 
 export * from './question-options';
-export * from './profile-helpers';
 export type { QuestionViewProps, ResultDetailProps };
 
 export const ProfilePage = lazyScreen<{ showPictureCard: boolean }>(() => import(/* webpackChunkName: "ui-profile" */ './profile').then((m) => m.ProfilePage));

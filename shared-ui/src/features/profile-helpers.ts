@@ -1,5 +1,6 @@
 /** The profile screen's session and picture helpers: no UI here. */
-import { checkMediaFile, sessionActions, type AppDispatch, type User, type useSession } from 'shared-api';
+import { sessionActions, type AppDispatch, type User, type useSession } from 'shared-api';
+import { checkMediaFile } from 'shared-api/schemas/authoring-rules';
 
 /** Keeps the stored session (local storage and the store) in step after the user changes its details or password. */
 export function updateStoredSession(dispatch: AppDispatch, session: { token: string; user: User; institute: ReturnType<typeof useSession>['institute'] }) {

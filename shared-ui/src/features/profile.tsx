@@ -1,13 +1,13 @@
 /** Your Profile, for every role: name (editable), email and role (read-only), change password; back offices also get the picture card. */
 import { Box, Button, Code, Field, Grid, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { codeRecipe } from '@chakra-ui/react/theme';
 import { Avatar } from '../components/avatar';
 import { Card, Dialog, NativeSelect } from '../overlays';
 import { useMemo, useRef, useState } from 'react';
 import {
-  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useChangePasswordMutation,
-  useChangePictureMutation, useForm, useSession, useUpdateLanguageMutation, useUpdateProfileMutation, setLanguage, i18n, translateServerMessage,
-  type Language, type User,
+  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useForm, useSession, setLanguage, i18n, translateServerMessage, type Language, type User,
 } from 'shared-api';
+import { useChangePasswordMutation, useChangePictureMutation, useUpdateLanguageMutation, useUpdateProfileMutation } from 'shared-api/profile';
 import { LanguageSelect } from '../components/language-select';
 import { useLanguage } from '../i18n';
 import { TextField } from '../components/text-field';
@@ -282,7 +282,7 @@ function CopyRow({ label, value }: { label: string; value: string }) {
           {copied ? i18n._('Copied') : i18n._('Copy')}
         </Button>
       </HStack>
-      <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1" fontSize="xs" data-testid={`my-${label.toLowerCase().replace(' ', '-')}`}>
+      <Code recipe={codeRecipe} display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" mt="1" fontSize="xs" data-testid={`my-${label.toLowerCase().replace(' ', '-')}`}>
         {value}
       </Code>
     </Box>

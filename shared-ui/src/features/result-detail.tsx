@@ -7,10 +7,11 @@
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  UNANSWERED, errorText, formatNumber, formatSectionScore, formatTotalScore, i18n, leaveText, reviewNote, showDateTime, useGetResultQuery,
-  useSession, useTimeZone, type ResultAnswer,
-} from 'shared-api';
+import { UNANSWERED, errorText, formatNumber, i18n, useSession, useTimeZone, type ResultAnswer } from 'shared-api';
+import { useGetResultQuery } from 'shared-api/student-exam';
+import { showDateTime } from 'shared-api/dates';
+import { leaveText } from 'shared-api/leaves';
+import { formatSectionScore, formatTotalScore, reviewNote } from 'shared-api/scores';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { PageHeader } from '../layout/app-layout';
 import { QuestionView } from './question-view';

@@ -1,3 +1,4 @@
-/** Chakra's Dialog with its recipe, fetched on first use (./index.tsx). */
+/** Chakra's Dialog with its recipe, and the kit's ConfirmDialog on it, fetched on first use (./index.tsx). */
 export { Dialog as part } from '@chakra-ui/react';
 export { dialogSlotRecipe as recipe } from '@chakra-ui/react/theme';
+export { ConfirmDialog } from '../components/confirm-dialog';

@@ -1,3 +1,3 @@
-/** Chakra's Textarea (with its recipe and auto-resize) and ButtonGroup, fetched on first use (./index.tsx). */
-export { ButtonGroup, Textarea } from '@chakra-ui/react';
-export { textareaRecipe } from '@chakra-ui/react/theme';
+/** Chakra's Textarea (with its recipe and auto-resize), ButtonGroup and Separator, fetched on first use (./index.tsx). */
+export { ButtonGroup, Separator, Textarea } from '@chakra-ui/react';
+export { separatorRecipe, textareaRecipe } from '@chakra-ui/react/theme';

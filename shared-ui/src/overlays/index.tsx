@@ -1,7 +1,7 @@
 /**
  * Lazy stand-ins for Chakra's heavy compound components (state machines from zag: most of Chakra's weight).
  * `Dialog`, `Menu`, `Tabs`, `Progress`, `Switch`, and the parts only later screens use (`Table`, `NativeSelect`, `Card`,
- * `Textarea`, `ButtonGroup`: not on a student's first render) keep Chakra's API (`<Dialog.Root>`, `<Dialog.Content>`, ...): the
+ * `List`, `Textarea`, `ButtonGroup`, `Separator`: not on anyone's first render) keep Chakra's API (`<Dialog.Root>`, `<Dialog.Content>`, ...): the
  * Root suspends (inside its own boundary, rendering nothing) until its module (./dialog.ts, ...: one chunk each)
  * has arrived, then renders the real part with its recipe (the recipes are not in the system, shared-ui/src/system.ts);
  * every other part only ever renders inside a Root, when the module is already here.
@@ -13,6 +13,7 @@
 import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import type * as Chakra from '@chakra-ui/react';
 import { lazyModule, type LazyModule } from 'shared-api';
+import type { ConfirmDialogProps } from '../components/confirm-dialog';
 
 const fetchers = {
   Dialog: () => import(/* webpackChunkName: "ui-dialog" */ './dialog'),
@@ -24,6 +25,7 @@ const fetchers = {
   Table: () => import(/* webpackChunkName: "ui-table" */ './table'),
   NativeSelect: () => import(/* webpackChunkName: "ui-native-select" */ './native-select'),
   Card: () => import(/* webpackChunkName: "ui-card" */ './card'),
+  List: () => import(/* webpackChunkName: "ui-list" */ './list'),
   Extras: () => import(/* webpackChunkName: "ui-extras" */ './extras'),
 };
 type Fetchers = typeof fetchers;
@@ -93,14 +95,16 @@ export const Switch: typeof Chakra.Switch = lazyNamespace('Switch');
 export const Table: typeof Chakra.Table = lazyNamespace('Table');
 export const NativeSelect: typeof Chakra.NativeSelect = lazyNamespace('NativeSelect');
 export const Card: typeof Chakra.Card = lazyNamespace('Card');
+export const List: typeof Chakra.List = lazyNamespace('List');
 
 /** A plain component of ./extras, fetched on first use: renders nothing until it is here (or if it cannot be fetched). */
-function lazyExtra<C extends 'ButtonGroup' | 'Textarea'>(name: C): (typeof Chakra)[C] {
+function lazyExtra<C extends 'ButtonGroup' | 'Textarea' | 'Separator'>(name: C): (typeof Chakra)[C] {
   const Part = (props: AnyProps) => {
     const m = useOverlay('Extras');
     if (!m) return null;
     const Real = m[name] as unknown as ComponentType<AnyProps>;
-    return name === 'Textarea' ? <Real recipe={m.textareaRecipe} {...props} /> : <Real {...props} />;
+    const recipe = name === 'Textarea' ? m.textareaRecipe : name === 'Separator' ? m.separatorRecipe : undefined;
+    return recipe ? <Real recipe={recipe} {...props} /> : <Real {...props} />;
   };
   const Lazy = (props: AnyProps) => (
     <Suspense fallback={null}>
@@ -111,4 +115,21 @@ function lazyExtra<C extends 'ButtonGroup' | 'Textarea'>(name: C): (typeof Chakr
   return Lazy as unknown as (typeof Chakra)[C];
 }
 export const Textarea = lazyExtra('Textarea');
+export const Separator = lazyExtra('Separator');
+
+/**
+ * The kit's ConfirmDialog (../components/confirm-dialog.tsx), which comes with the Dialog's chunk: until it is here,
+ * nothing shows (as with Dialog.Root).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedConfirmDialog {...props} />
+    </Suspense>
+  );
+}
+function LoadedConfirmDialog(props: ConfirmDialogProps) {
+  const m = useOverlay('Dialog');
+  return m ? <m.ConfirmDialog {...props} /> : null;
+}
 export const ButtonGroup = lazyExtra('ButtonGroup');

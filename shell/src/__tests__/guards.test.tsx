@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { makeStore, sessionActions, StoreProvider, type User } from 'shared-api';
-import { MemoryRouter, Route, Routes, UiProvider } from 'shared-ui';
+import { Route, Routes, UiProvider } from 'shared-ui';
+import { MemoryRouter } from 'shared-ui/testing';
 
 jest.mock('../remote-area', () => ({
   RemoteArea: ({ name }: { name: string }) => <div>remote {name}</div>,

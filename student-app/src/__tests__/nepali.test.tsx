@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import {
   makeStore, sessionActions, setLanguage, StoreProvider, translateServerMessage, type ListedExam, type ResultDetail, type SubmitResponse, type User,
 } from 'shared-api';
-import { MemoryRouter, Route, Routes, UiProvider } from 'shared-ui';
+import { Route, Routes, UiProvider } from 'shared-ui';
+import { MemoryRouter } from 'shared-ui/testing';
 import '../catalog';
 import { timeAnnouncement } from '../exam/clock';
 import type { DownloadProgress } from '../exam/download';

@@ -3,6 +3,7 @@
  * connection loses nothing. Sends are serialized (one request at a time, each carrying every pending answer),
  * retried with exponential backoff and flushed again when the browser comes back online.
  */
+import { backoffDelay, browserOnline } from './retry';
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
 
@@ -19,9 +20,6 @@ export interface QueueSnapshot {
   pending: number;
 }
 
-/** What the browser says of its connection (true when it cannot tell). */
-export const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
-
 export interface AnswerQueueOptions {
   attemptId: string;
   send: AnswerSender;
@@ -37,11 +35,6 @@ export const answerStorageKey = (attemptId: string) => `examAnswers:${attemptId}
 /** Server answers overlaid with the local pending ones: a choice made on this device and not yet saved wins. */
 export function mergeAnswers(server: Record<string, string>, pending: Record<string, string>): Record<string, string> {
   return { ...server, ...pending };
-}
-
-/** Delay before the n-th retry (n from 1): base, 2×base, 4×base … capped. */
-export function backoffDelay(failures: number, baseMs = 1000, maxMs = 30_000): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
 }
 
 export class AnswerQueue {

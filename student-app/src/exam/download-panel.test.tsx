@@ -28,6 +28,13 @@ describe('the start page download box', () => {
     expect(screen.getByText('Checking whether this device can keep the exam…')).toBeInTheDocument();
     rerender(panel({ progress: progress(2_130_000) }));
     expect(screen.getByTestId('download-progress')).toHaveTextContent('Downloading the exam: 2.1 of 3.4 MB');
+    const bar = screen.getByRole('progressbar', { name: 'Exam download' });
+    expect(bar).toHaveAttribute('aria-valuenow', '62');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
+    expect((bar.firstChild as HTMLElement).style.width).toBe('62%');
+    rerender(panel({ progress: progress(3_400_000, 'complete') }));
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('tells a screen reader every 10 %, not every byte', () => {

@@ -5,7 +5,7 @@
  * bytes as they arrive, and a stored file by its real length (the declared sizes are only the estimate before).
  */
 import { i18n } from 'shared-api';
-import { backoffDelay } from './answer-queue';
+import { backoffDelay } from './retry';
 
 export interface PackageFile {
   url: string;

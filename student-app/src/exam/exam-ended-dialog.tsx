@@ -2,7 +2,8 @@
  * 'Congratulation, Exam Ended': the server's figures for the submitted attempt (the spec's lines, then the score out of
  * 200 and the section scores) and where to go next.
  */
-import { MSG, formatNumber, formatSectionScore, formatTotalScore, i18n, localDigits, type SubmitResponse } from 'shared-api';
+import { MSG, formatNumber, i18n, localDigits, type SubmitResponse } from 'shared-api';
+import { formatSectionScore, formatTotalScore } from 'shared-api/scores';
 import { Box, Button, Dialog, Portal, SimpleGrid, Stack, Text, useNavigate } from 'shared-ui';
 import { paths } from '../paths';
 

@@ -1,8 +1,10 @@
-import { AnswerQueue, answerStorageKey, backoffDelay, mergeAnswers, type AnswerItem } from './answer-queue';
+import { AnswerQueue, answerStorageKey, mergeAnswers, type AnswerItem } from './answer-queue';
+import { backoffDelay } from './retry';
 import { clockOffset, formatMmSs, remainingMs } from './clock';
 import type { ExamDownload, RunningExam, StartAttemptResponse } from 'shared-api';
 import { deviceCopy } from './device-copy';
-import { examStorage, mergeListening } from './storage';
+import { mergeListening } from './play-queue';
+import { examStorage } from './storage';
 
 describe('exam clock', () => {
   it('measures the remaining time on the server clock, whatever the device clock says', () => {

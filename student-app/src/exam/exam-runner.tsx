@@ -4,18 +4,22 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
-  LISTENING_RANGE, MSG, READING_RANGE, UNANSWERED, errorText, formatNumber, i18n, localDigits, useRecordListeningMutation, useSaveAnswersMutation,
-  useSubmitResultMutation, useUpdateReportMutation, type AudioKey, type RunningExam, type SubmitResponse,
+  LISTENING_RANGE, MSG, READING_RANGE, UNANSWERED, errorText, formatNumber, i18n, localDigits, type AudioKey, type RunningExam, type SubmitResponse,
 } from 'shared-api';
+import {
+  useRecordListeningMutation, useSaveAnswersMutation, useSubmitResultMutation, useUpdateReportMutation,
+} from 'shared-api/student-exam';
 import {
   Badge, Box, Button, ConfirmDialog, HStack, QuestionView, useStickyScrollPadding, SimpleGrid, Stack, Text, notify, questionAudioUrls,
 } from 'shared-ui';
-import { AnswerQueue, backoffDelay, mergeAnswers, type SaveStatus } from './answer-queue';
+import { AnswerQueue, mergeAnswers, type SaveStatus } from './answer-queue';
+import { backoffDelay } from './retry';
 import { clockOffset, formatMmSs, remainingMs, timeAnnouncement } from './clock';
 import { contentLang } from './content-lang';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
-import { exitFullScreen, requestFullScreen, useBeforeUnload, useNavigationBlocker } from './guards';
+import { exitFullScreen, requestFullScreen } from './fullscreen';
+import { useBeforeUnload, useNavigationBlocker } from './guards';
 import { usePrefetch } from './prefetch';
 import { useBrowserOnline } from './use-browser-online';
 import { PlayQueue } from './play-queue';
@@ -163,6 +167,9 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
   );
   const submitting = submission !== 'none';
   const sendingRef = useRef(false);
+  /** set once the server has stored the submission: a retry timer or an 'online' event that fires before the page
+   * re-renders must not post it again */
+  const storedRef = useRef(false);
   const [submitFailures, setSubmitFailures] = useState(0);
 
   // the record of leaving the exam page while it runs (information for the institute, never a penalty)
@@ -188,7 +195,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
 
   /** Sends the submission (every answer on screen; the server scores from them, or past the time from those saved). */
   const send = useCallback(async () => {
-    if (sendingRef.current) return;
+    if (sendingRef.current || storedRef.current) return;
     sendingRef.current = true;
     await queue.flush();
     // before the submission closes the attempt; a failure here (offline) keeps them on the device
@@ -196,6 +203,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
     const all = questions.map((q) => ({ question: q._id, answer: answersRef.current[q._id] ?? UNANSWERED }));
     try {
       const res = await submitResult({ examId, userId, report: attemptId, answers: all }).unwrap();
+      storedRef.current = true;
       await updateReport({ reportId: attemptId, userId, result: res.resultId }).unwrap().catch(() => undefined);
       queue.clear();
       plays.clear();

@@ -1,4 +1,4 @@
-/** While an exam runs: ask before leaving (tab close, reload, in-app navigation, browser back) and stay full screen. */
+/** While an exam runs: ask before leaving (tab close, reload, in-app navigation, browser back); full screen: ./fullscreen.ts. */
 import { useContext, useEffect } from 'react';
 import { MSG } from 'shared-api';
 import { UNSAFE_NavigationContext, leaveGuard } from 'shared-ui';
@@ -58,24 +58,4 @@ export function useNavigationBlocker(active: boolean, message: string = MSG.exam
       window.removeEventListener('popstate', onPop);
     };
   }, [active, navigator, message]);
-}
-
-export function requestFullScreen() {
-  try {
-    const p = document.documentElement.requestFullscreen?.();
-    if (p && typeof p.catch === 'function') p.catch(() => {});
-  } catch {
-    /* not allowed without a gesture, or unsupported: the exam works the same */
-  }
-}
-
-export function exitFullScreen() {
-  try {
-    if (document.fullscreenElement) {
-      const p = document.exitFullscreen?.();
-      if (p && typeof p.catch === 'function') p.catch(() => {});
-    }
-  } catch {
-    /* ignore */
-  }
 }

@@ -6,7 +6,7 @@
  * server ignores a record it already has (same id), so a resend is harmless.
  */
 import type { LeaveRecord } from 'shared-api';
-import { backoffDelay, browserOnline } from './answer-queue';
+import { backoffDelay, browserOnline } from './retry';
 
 export type LeaveKind = LeaveRecord['kind'];
 /** Which cause names a record when several overlap (a tab switch also blurs the window). */

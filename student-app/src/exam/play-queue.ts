@@ -7,7 +7,10 @@
  * its count for that audio taken as it is.
  */
 import type { AudioKey, ListeningPlay, ListeningStatus } from 'shared-api';
-import { backoffDelay, browserOnline } from './answer-queue';
+import { backoffDelay, browserOnline } from './retry';
+import { pendingPlaysKey, playCountsKey } from './storage';
+
+export { pendingPlaysKey, playCountsKey };
 
 /** Sends one play; resolves with the server's counts, rejects with `{ status, data? }` (status 0: not reached). */
 export type PlaySender = (play: ListeningPlay) => Promise<ListeningStatus>;
@@ -26,9 +29,6 @@ export interface PlayQueueOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
 }
-
-export const playCountsKey = (attemptId: string) => `examListening:${attemptId}`;
-export const pendingPlaysKey = (attemptId: string) => `examPlays:${attemptId}`;
 
 /** A play id: random, 32 hex digits (crypto.randomUUID needs a secure context; getRandomValues does not). */
 export function newPlayId(): string {

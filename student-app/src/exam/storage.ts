@@ -4,9 +4,6 @@
  * media cache) (and, written by device-copy.ts, a copy of the running exam, removed here with the attempt).
  */
 import type { ExamDownload, ListedExam } from 'shared-api';
-import { pendingPlaysKey, playCountsKey } from './play-queue';
-
-export { mergeListening } from './play-queue';
 
 export interface RunningRecord {
   examId: string;
@@ -20,6 +17,9 @@ const PACKAGE = 'examPackage';
 /** the student submitted and the server has not stored it yet (offline, or the server failing): sent again */
 const submissionKey = (attemptId: string) => `examSubmission:${attemptId}`;
 export const copyKey = (attemptId: string) => `examCopy:${attemptId}`;
+/** the attempt's listening plays on this device: their counts, and the plays not yet confirmed (./play-queue.ts) */
+export const playCountsKey = (attemptId: string) => `examListening:${attemptId}`;
+export const pendingPlaysKey = (attemptId: string) => `examPlays:${attemptId}`;
 export const choicesKey = (attemptId: string) => `examChoices:${attemptId}`;
 
 export function read<T>(key: string): T | null {

@@ -1,6 +1,6 @@
 /** The browser's word on its connection, followed (the exam page and the start page). */
 import { useSyncExternalStore } from 'react';
-import { browserOnline } from './answer-queue';
+import { browserOnline } from './retry';
 
 export function useBrowserOnline(): boolean {
   return useSyncExternalStore((fn) => {

@@ -5,9 +5,8 @@
  * when the browser goes offline, resumed when it is back or on Retry.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  MEDIA_CACHE, useGetExamDownloadQuery, type ApiFailure, type ExamDownload,
-} from 'shared-api';
+import { MEDIA_CACHE, type ApiFailure, type ExamDownload } from 'shared-api';
+import { useGetExamDownloadQuery } from 'shared-api/student-exam';
 import { ExamDownloader, type DownloadProgress } from './download';
 import { examStorage } from './storage';
 

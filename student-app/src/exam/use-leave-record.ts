@@ -5,7 +5,7 @@
  * `finish`: the exam ends, whatever is open is finished and everything is sent (before the submission).
  */
 import { useCallback, useEffect, useMemo, type RefObject } from 'react';
-import { useRecordLeavesMutation } from 'shared-api';
+import { useRecordLeavesMutation } from 'shared-api/student-exam';
 import { LeaveQueue, LeaveTracker } from './leave-record';
 
 export function useLeaveRecord(attemptId: string, userId: string, active: boolean, offsetRef: RefObject<number>) {

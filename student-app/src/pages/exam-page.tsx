@@ -5,9 +5,10 @@
  * the connection is back, and the server's copy replaces this one.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { i18n, useGetRunningExamQuery, useSession, type RunningExam } from 'shared-api';
+import { i18n, useSession, type RunningExam } from 'shared-api';
+import { useGetRunningExamQuery } from 'shared-api/student-exam';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
-import { browserOnline } from '../exam/answer-queue';
+import { browserOnline } from '../exam/retry';
 import { deviceCopy } from '../exam/device-copy';
 import { ExamRunner } from '../exam/exam-runner';
 import { examStorage } from '../exam/storage';

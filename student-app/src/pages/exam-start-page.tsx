@@ -5,14 +5,15 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, formatNumber, i18n, minutesText, useGetAvailableExamsQuery, useGetExtraTimeQuery,
-  useIncreaseCountMutation, useSession, useStartAttemptMutation,
+  EXAM_DURATION_SECONDS, TOTAL_QUESTIONS, errorText, formatNumber, i18n, useGetAvailableExamsQuery, useSession,
 } from 'shared-api';
-import { Box, Button, HStack, List, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
+import { useGetExtraTimeQuery, useIncreaseCountMutation, useStartAttemptMutation } from 'shared-api/student-exam';
+import { minutesText } from 'shared-api/leaves';
+import { Box, Button, HStack, PageHeader, Stack, Text, notify, preloadOverlays, QuestionView, useNavigate, useParams } from 'shared-ui';
 import { contentLang } from '../exam/content-lang';
 import { deviceCopy } from '../exam/device-copy';
 import { DownloadPanel, START_WITHOUT_WARNING } from '../exam/download-panel';
-import { requestFullScreen } from '../exam/guards';
+import { requestFullScreen } from '../exam/fullscreen';
 import { useBrowserOnline } from '../exam/use-browser-online';
 import { useExamDownload } from '../exam/use-exam-download';
 import { RunningNote } from '../exam/running-note';
@@ -28,7 +29,7 @@ export function ExamStartPage() {
   // so Start opens it at once, even if the connection drops in between.
   useEffect(() => {
     void ExamPage.preload();
-    void preloadOverlays('Dialog', 'Progress');
+    void preloadOverlays('Dialog');
     void QuestionView.preload();
   }, []);
   const selected = examStorage.selected();
@@ -88,23 +89,24 @@ export function ExamStartPage() {
         <Text fontWeight="semibold" mb="3">
           {i18n._('Before you start')}
         </Text>
-        <List.Root gap="2" ps="5">
-          <List.Item data-testid="exam-length">
+        {/* a plain list (the kit's List is a chunk of its own): the exam's pages keep within their budget */}
+        <Stack as="ul" gap="2" ps="5" listStyleType="disc">
+          <Box as="li" data-testid="exam-length">
             {i18n._('The exam has {count} questions (Reading 1-20, Listening 21-40) and lasts {length}.', { count: formatNumber(TOTAL_QUESTIONS), length })}
-          </List.Item>
-          <List.Item>
+          </Box>
+          <Box as="li">
             {i18n._('If the internet disconnects during the exam, the exam is counted but the result is not saved. Your answers and your submission are kept on this device and sent when the connection is back; the result shows once it is saved.')}
-          </List.Item>
-          <List.Item>{i18n._('Unanswered questions are marked as not attempted.')}</List.Item>
-          <List.Item>{i18n._('The clock keeps running if you close or reload the page; reopen the exam to continue.')}</List.Item>
-          <List.Item data-testid="play-limit">
+          </Box>
+          <Box as="li">{i18n._('Unanswered questions are marked as not attempted.')}</Box>
+          <Box as="li">{i18n._('The clock keeps running if you close or reload the page; reopen the exam to continue.')}</Box>
+          <Box as="li" data-testid="play-limit">
             {playLimit === null
               ? i18n._('Audio can be replayed; navigation is paused while an audio plays.')
               : playLimit === 1
                 ? i18n._('Each listening audio can be played only once in this exam; the plays left show beside it. Navigation is paused while an audio plays.')
                 : i18n._('Each listening audio can be played at most {count} times in this exam; the plays left show beside it. Navigation is paused while an audio plays.', { count: formatNumber(playLimit) })}
-          </List.Item>
-        </List.Root>
+          </Box>
+        </Stack>
       </Box>
       {running && (
         <Box borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} borderColor="border.info">

@@ -1,6 +1,7 @@
 /** The Results page's progress: the chart of the student's scores over time, and each result's rank. */
 import { useMemo } from 'react';
-import { formatRank, i18n, localDigits, useGetMyResultRanksQuery, useSession, useTimeZone, type Result, type ResultRank } from 'shared-api';
+import { i18n, localDigits, useSession, useTimeZone, type Result, type ResultRank } from 'shared-api';
+import { formatRank, useGetMyResultRanksQuery } from 'shared-api/progress';
 import { ProgressChart, Text, type ProgressPoint } from 'shared-ui';
 
 // The chart's code (and uPlot) is fetched beside this page's code: no wait when the results arrive.

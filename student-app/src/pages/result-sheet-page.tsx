@@ -5,9 +5,12 @@
  * without the area's top bar and sidebar (app.tsx).
  */
 import {
-  MAX_SCORE, READING_RANGE, SECTION_MAX_SCORE, UNANSWERED, errorText, formatNumber, formatRank, i18n, localDigits, reviewNote, showDateTime,
-  useGetResultQuery, useSession, useTimeZone, type ResultAnswer,
+  MAX_SCORE, READING_RANGE, SECTION_MAX_SCORE, UNANSWERED, errorText, formatNumber, i18n, localDigits, useSession, useTimeZone, type ResultAnswer,
 } from 'shared-api';
+import { useGetResultQuery } from 'shared-api/student-exam';
+import { showDateTime } from 'shared-api/dates';
+import { formatRank } from 'shared-api/progress';
+import { reviewNote } from 'shared-api/scores';
 import { Box, Button, EmptyState, ErrorState, Grid, HStack, Heading, LoadingState, SimpleGrid, Stack, Text, useNavigate, useParams } from 'shared-ui';
 import { contentLang } from '../exam/content-lang';
 import { paths } from '../paths';

@@ -1,7 +1,8 @@
 /** /student/results: 'List of Results' for the date range the server answered with. */
-import {
-  SCORE_HEADERS, errorText, formatNumber, i18n, showDate, showDateTime, useGetMyResultsQuery, useSession, useTimeZone, type Result,
-} from 'shared-api';
+import { errorText, formatNumber, i18n, useSession, useTimeZone, type Result } from 'shared-api';
+import { useGetMyResultsQuery } from 'shared-api/student-exam';
+import { showDate, showDateTime } from 'shared-api/dates';
+import { SCORE_HEADERS } from 'shared-api/scores';
 import { Button, DataTable, HStack, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
 import { contentLang } from '../exam/content-lang';
 import { paths } from '../paths';

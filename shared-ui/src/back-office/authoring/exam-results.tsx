@@ -1,11 +1,14 @@
 /** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
 import { useCallback, useState } from 'react';
-import {
-  LEAVE_CSV_HEADERS, SCORE_HEADERS, errorText, formatDate, leaveCells, scoreCells, useAppDispatch, useTimeZone, type Result,
-} from 'shared-api';
+import { errorText, useAppDispatch, useTimeZone, type Result } from 'shared-api';
+import { formatDate } from 'shared-api/dates';
+import { LEAVE_CSV_HEADERS, leaveCells } from 'shared-api/leaves';
+import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
-import { localDigits, showDate } from 'shared-api';
-import { Button, DataTable, ErrorState, PageHeader, ResultDetail, i18n, useServerPaging, type Column } from 'shared-ui';
+import { localDigits } from 'shared-api';
+import { showDate } from 'shared-api/dates';
+import { Button, DataTable, ErrorState, PageHeader, ResultDetail, i18n, type Column } from 'shared-ui';
+import { useServerPaging } from '../common/use-server-paging';
 import { CsvExportButton } from '../common/csv-export-button';
 import { figure } from '../common/figure';
 import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { makeStore, sessionActions, StoreProvider, type Question, type User } from 'shared-api';
 import { questionSchema } from 'shared-api/back-office';
-import { MemoryRouter, UiProvider } from 'shared-ui';
+import { UiProvider } from 'shared-ui';
+import { MemoryRouter } from 'shared-ui/testing';
 import { QuestionDialog, type QuestionDialogProps } from './question-dialog';
 import { availableNumbers } from './question-numbers';
 import { toQuestionInput, valuesFromQuestion, withOptionType } from './question-form';

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { makeStore, sessionActions, StoreProvider, type ItemAnalysis, type QuestionSummaryRow, type ScoreSummary, type User } from 'shared-api';
-import { MemoryRouter, Route, Routes, UiProvider } from 'shared-ui';
+import { Route, Routes, UiProvider } from 'shared-ui';
+import { MemoryRouter } from 'shared-ui/testing';
 import { byUrl, fakeApi } from '../people/test-utils';
 import { QuestionSummaryPage } from './question-summary';
 import type { AuthoringScope } from './scope';

@@ -1,6 +1,7 @@
 /** A media field: checks the file with the shared checker, uploads it with a visible progress bar, then previews it. */
 import { useRef, useState } from 'react';
-import { checkMediaFile, formatNumber, i18n, translateServerMessage, useSession } from 'shared-api';
+import { formatNumber, i18n, translateServerMessage, useSession } from 'shared-api';
+import { checkMediaFile } from 'shared-api/schemas/authoring-rules';
 import { uploadFile } from 'shared-api/back-office';
 import { Box, Button, Field, HStack, Image, Input, Progress, Stack, Text, notify } from 'shared-ui';
 

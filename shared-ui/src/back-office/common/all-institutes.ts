@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useSession } from 'shared-api';
 import { peopleApi, type InstituteRow } from 'shared-api/back-office';
-import { collectAllPages } from 'shared-ui';
+import { collectAllPages } from './csv';
 
 /** Fetched afresh each time `enabled` turns true (a dialog opens); `rows` is undefined until every page is in. */
 export function useAllInstitutes(enabled: boolean): { rows: InstituteRow[] | undefined; error: unknown } {

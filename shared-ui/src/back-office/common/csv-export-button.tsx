@@ -1,7 +1,8 @@
 /** Download CSV of a whole server-paged list: fetches every page (100 rows each), saying how far it got, then saves the file. */
 import { useState } from 'react';
 import { errorText, formatNumber, i18n, type PageOf } from 'shared-api';
-import { Button, HStack, Text, collectAllPages, downloadCsv, notify } from 'shared-ui';
+import { Button, HStack, Text, notify } from 'shared-ui';
+import { collectAllPages, downloadCsv } from './csv';
 
 export interface CsvExport<T> {
   filename: string;

@@ -3,7 +3,8 @@
  * the filter to the attempts that have such records. Information for institutes and admins, never a penalty.
  */
 import { Badge, chakra } from 'shared-ui';
-import { formatNumber, i18n, leaveDuration, leaveText, type LeaveSummary } from 'shared-api';
+import { formatNumber, i18n, type LeaveSummary } from 'shared-api';
+import { leaveDuration, leaveText } from 'shared-api/leaves';
 
 /** a column header (English: the table translates it, CSV files keep it) */
 export const LEFT_HEADER = /*i18n*/ 'Left the exam';

@@ -5,8 +5,10 @@
 import { Box, Button, Card, HStack, Stack, Text, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useState } from 'react';
 import {
-  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, formatNumber, i18n, minutesText, useForm, useGetExtraTimeQuery, useSession, type ExtraTime, type ExtraTimeInput,
+  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, formatNumber, i18n, useForm, useSession, type ExtraTime, type ExtraTimeInput,
 } from 'shared-api';
+import { useGetExtraTimeQuery } from 'shared-api/student-exam';
+import { minutesText } from 'shared-api/leaves';
 import { extraTimeSchema, useSetExtraTimeMutation } from 'shared-api/back-office';
 import { FormDialog } from '../common/form-dialog';
 import { SelectField } from '../common/select-field';

@@ -1,5 +1,6 @@
 /** Institutes (admin, /institutes): table (paged by the server, 10 a page, search by name), add and edit dialog, delete with confirmation, view. */
-import { Button, HStack, useNavigate, DataTable, type Column, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
+import { Button, HStack, useNavigate, DataTable, type Column, TextField, PageHeader, notify } from 'shared-ui';
+import { useServerPaging } from '../common/use-server-paging';
 import { useEffect, useState } from 'react';
 import { errorText, formatNumber, i18n, instituteCreateSchema, instituteEditSchema, useForm, useSession, type User } from 'shared-api';
 import {

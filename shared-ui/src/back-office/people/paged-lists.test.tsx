@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DataTable, collectAllPages } from 'shared-ui';
+import { DataTable } from 'shared-ui';
+import { collectAllPages } from '../common/csv';
 import type { User } from 'shared-api';
 import { peoplePermissions } from './permissions';
 import { UserManagementPage } from './user-management';

@@ -27,4 +27,4 @@ export function peoplePermissions(role: 'admin' | 'institute', basePath: string)
 }
 
 // The product's one date formatter (shared-api/src/dates.ts), re-exported for the people screens.
-export { formatDate, formatDateTime, isoDate, nextDay } from 'shared-api';
+export { formatDate, formatDateTime, isoDate, nextDay } from 'shared-api/dates';

@@ -3,10 +3,12 @@
  * first, search by name) and a bar chart of the page shown, with CSV of every institute.
  */
 import {
-  Box, Button, Grid, HStack, Stack, Text, useNavigate, DataTable, ErrorState, LoadingState, TextField, PageHeader, notify, useServerPaging,
+  Box, Button, Grid, HStack, Stack, Text, useNavigate, DataTable, ErrorState, LoadingState, TextField, PageHeader, notify,
 } from 'shared-ui';
+import { useServerPaging } from '../common/use-server-paging';
 import { useCallback, useEffect, useState } from 'react';
-import { errorText, formatNumber, i18n, showDate, useAppDispatch, useSession, useTimeZone, type ReportRow } from 'shared-api';
+import { errorText, formatNumber, i18n, useAppDispatch, useSession, useTimeZone, type ReportRow } from 'shared-api';
+import { showDate } from 'shared-api/dates';
 
 /** The mean scores after the spec's columns: header (English: the table translates it, the CSV keeps it) and cell (blank without a finished attempt). */
 const MEANS: [string, (r: ReportRow) => number | null][] = [

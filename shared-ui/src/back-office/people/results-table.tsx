@@ -3,13 +3,14 @@
  * CSV, paged by the server (50 rows a page, search by the student's email); used by user detail and Today's Results.
  */
 import { Button, HStack, useNavigate, DataTable, type ServerPaging } from 'shared-ui';
-import {
-  LEAVE_CSV_HEADERS, SCORE_HEADERS, leaveCells, scoreCells, useTimeZone, type LeaveSummary, type PageOf, type ResultScores,
-} from 'shared-api';
+import { useTimeZone, type LeaveSummary, type PageOf, type ResultScores } from 'shared-api';
+import { LEAVE_CSV_HEADERS, leaveCells } from 'shared-api/leaves';
+import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { LEFT_HEADER, LeftBadge, LeftFilter } from '../common/left-exam';
 import { CsvExportButton } from '../common/csv-export-button';
 import { formatDateTime } from './permissions';
-import { i18n, localDigits, showDateTime } from 'shared-api';
+import { i18n, localDigits } from 'shared-api';
+import { showDateTime } from 'shared-api/dates';
 import { figure } from '../common/figure';
 
 export interface ResultRow {

@@ -1,5 +1,6 @@
 /** Test rendering of the people screens: a fresh store with a signed-in back-office user and a fake API. */
-import { MemoryRouter, UiProvider } from 'shared-ui';
+import { UiProvider } from 'shared-ui';
+import { MemoryRouter } from 'shared-ui/testing';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { makeStore, sessionActions, StoreProvider, type User } from 'shared-api';

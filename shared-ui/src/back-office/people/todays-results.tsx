@@ -1,7 +1,9 @@
 /** Today's Results (/results): the day's attempts (date to the next day), 50 per page from the server, with CSV. */
-import { Box, ErrorState, TextField, PageHeader, notify, useServerPaging } from 'shared-ui';
+import { Box, ErrorState, TextField, PageHeader, notify } from 'shared-ui';
+import { useServerPaging } from '../common/use-server-paging';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorText, i18n, showDate, useAppDispatch, useSession, useTimeZone, type DayResult, type PageOf } from 'shared-api';
+import { errorText, i18n, useAppDispatch, useSession, useTimeZone, type DayResult, type PageOf } from 'shared-api';
+import { showDate } from 'shared-api/dates';
 import { peopleApi, useGetResultsByDateQuery } from 'shared-api/back-office';
 import { isoDate, nextDay, type PeoplePermissions } from './permissions';
 import { RESULTS_PAGE_SIZE, ResultsTable, type ResultRow } from './results-table';

@@ -2,8 +2,9 @@
 import { Badge, Box, Button, Card, Grid, HStack, Stack, Text, DataTable, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ACCESS_TYPES, errorText, formatNumber, i18n, showDate, translateServerMessage, useForm, useSession, useTimeZone, type AccessType, type ExamAccess,
+  ACCESS_TYPES, errorText, formatNumber, i18n, translateServerMessage, useForm, useSession, useTimeZone, type AccessType, type ExamAccess,
 } from 'shared-api';
+import { showDate } from 'shared-api/dates';
 import {
   accessSchema, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetUserAccessQuery, useSaveUserAccessMutation, type AccessInput,
 } from 'shared-api/back-office';

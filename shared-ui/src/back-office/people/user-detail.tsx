@@ -1,8 +1,8 @@
 /** User detail (/users/{userId}, /institutes/{userId}): header, then tabs for an institute or for a student. */
 import {
   Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify,
-  useServerPaging,
 } from 'shared-ui';
+import { useServerPaging } from '../common/use-server-paging';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   ROLE_LABEL, errorText, formatNumber, i18n, useAppDispatch, useGetUserInfoQuery, useSession, type Exam, type PageOf, type Result,

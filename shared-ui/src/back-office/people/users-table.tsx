@@ -2,7 +2,8 @@
  * The users table: Email, First Name, Last Name, Status, with edit (and password), delete and view. Paged by the
  * server (10 rows a page, search by email): the screen queries with `paging.args` (useUsersPaging) and passes the query.
  */
-import { Badge, Button, HStack, useNavigate, DataTable, type Column, notify, useServerPaging, type ServerPaging } from 'shared-ui';
+import { Badge, Button, HStack, useNavigate, DataTable, type Column, notify, type ServerPaging } from 'shared-ui';
+import { useServerPaging } from '../common/use-server-paging';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorText, i18n, useSession, type PageOf, type User } from 'shared-api';
 import { useDeleteUserMutation } from 'shared-api/back-office';
