@@ -1,9 +1,10 @@
 /**
  * Answers not yet confirmed by the server, kept in local storage per attempt so that a reload, a crash or a dropped
- * connection loses nothing. Sends are serialized (one request at a time, each carrying every pending answer),
- * retried with exponential backoff and flushed again when the browser comes back online.
+ * connection loses nothing: the outbox (./outbox.ts) sends them one request at a time, each carrying every pending
+ * answer, retries every failure with exponential backoff and sends again when the browser comes back online.
  */
-import { backoffDelay, browserOnline } from './retry';
+import { Outbox } from './outbox';
+import { browserOnline } from './retry';
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
 
@@ -37,34 +38,60 @@ export function mergeAnswers(server: Record<string, string>, pending: Record<str
   return { ...server, ...pending };
 }
 
+/** What the key holds: question id → answer, in the order the choices were made. */
+function decodeAnswers(v: unknown): AnswerItem[] {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return [];
+  return Object.entries(v as Record<string, unknown>).flatMap(([question, answer]) => (typeof answer === 'string' ? [{ question, answer }] : []));
+}
+
 export class AnswerQueue {
-  private pending: Record<string, string>;
-  private running: Promise<boolean> | null = null;
-  private failures = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** one item per question: the last choice */
+  private readonly outbox: Outbox<AnswerItem>;
   private offline = false;
   private failed = false;
   private listeners = new Set<() => void>();
   private snapshot: QueueSnapshot;
-  private disposed = false;
-  private readonly opts: Required<Omit<AnswerQueueOptions, 'storage'>> & { storage: Storage | undefined };
 
   constructor(options: AnswerQueueOptions) {
-    this.opts = {
-      isOnline: browserOnline,
-      baseDelayMs: 1000,
-      maxDelayMs: 30_000,
-      ...options,
-      storage: options.storage ?? globalThis.localStorage,
-    };
-    this.pending = this.load();
-    this.offline = !this.opts.isOnline();
+    const isOnline = options.isOnline ?? browserOnline;
+    this.outbox = new Outbox<AnswerItem>({
+      key: answerStorageKey(options.attemptId),
+      storage: options.storage,
+      isOnline,
+      baseDelayMs: options.baseDelayMs,
+      maxDelayMs: options.maxDelayMs,
+      decode: decodeAnswers,
+      encode: (items) => Object.fromEntries(items.map((i) => [i.question, i.answer])),
+      // a choice changed while it was on its way is not confirmed by that send: it stays
+      identity: (i) => JSON.stringify([i.question, i.answer]),
+      send: (batch) => options.send(batch.map(({ question, answer }) => ({ question, answer }))),
+      onSending: () => this.notify(true),
+      onSent: () => {
+        this.failed = false;
+        this.offline = false;
+      },
+      onFailed: (e) => {
+        const status = (e as { status?: unknown })?.status;
+        this.offline = status === 0 || !isOnline();
+        this.failed = !this.offline;
+        this.notify();
+      },
+      onOffline: () => {
+        this.offline = true;
+        this.notify(); // the 'online' event flushes
+      },
+      onSettled: () => {
+        if (!this.outbox.items.length) this.notify(); // all saved: said at once
+      },
+      onIdle: () => this.notify(),
+    });
+    this.offline = !isOnline();
     this.snapshot = this.compute();
   }
 
   /** Pending answers (question id → answer), oldest choice order kept. */
   get pendingAnswers(): Record<string, string> {
-    return { ...this.pending };
+    return Object.fromEntries(this.outbox.items.map((i) => [i.question, i.answer]));
   }
 
   getSnapshot = (): QueueSnapshot => this.snapshot;
@@ -76,35 +103,22 @@ export class AnswerQueue {
 
   /** Records a choice: kept locally at once, then sent. */
   set(question: string, answer: string): Promise<boolean> {
-    // Re-inserting moves the key to the end, so the queue keeps the order in which choices were made.
-    delete this.pending[question];
-    this.pending[question] = answer;
-    this.persist();
+    // The choice goes to the end, so the queue keeps the order in which choices were made.
+    this.outbox.update((items) => [...items.filter((i) => i.question !== question), { question, answer }]);
     this.notify();
     return this.flush();
   }
 
   /** Sends everything pending; resolves true when nothing is left pending. Concurrent calls share one run. */
   flush(): Promise<boolean> {
-    if (this.disposed) return Promise.resolve(Object.keys(this.pending).length === 0);
-    if (this.running) {
-      // the running loop picks new entries up before it ends
-      return this.running;
-    }
-    this.clearRetry();
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      this.notify();
-    });
-    return this.running;
+    return this.outbox.flush();
   }
 
   /** The browser came back online: retry at once with a fresh backoff. */
   online() {
     this.offline = false;
-    this.failures = 0;
     this.notify();
-    void this.flush();
+    this.outbox.online();
   }
 
   offlineNow() {
@@ -114,94 +128,17 @@ export class AnswerQueue {
 
   /** The attempt is over and its answers are in a result: forget them. */
   clear() {
-    this.pending = {};
-    this.clearRetry();
-    try {
-      this.opts.storage?.removeItem(answerStorageKey(this.opts.attemptId));
-    } catch {
-      /* ignore */
-    }
+    this.outbox.clear();
     this.notify();
   }
 
   dispose() {
-    this.disposed = true;
-    this.clearRetry();
+    this.outbox.dispose();
     this.listeners.clear();
   }
 
-  private async loop(): Promise<boolean> {
-    while (Object.keys(this.pending).length > 0) {
-      if (this.disposed) return false;
-      if (!this.opts.isOnline()) {
-        this.offline = true;
-        this.notify();
-        return false; // the 'online' event flushes
-      }
-      const batch = Object.entries(this.pending);
-      this.notify(true);
-      try {
-        await this.opts.send(batch.map(([question, answer]) => ({ question, answer })));
-        for (const [q, a] of batch) if (this.pending[q] === a) delete this.pending[q];
-        this.persist();
-        this.failures = 0;
-        this.failed = false;
-        this.offline = false;
-      } catch (e) {
-        this.failures += 1;
-        const status = (e as { status?: unknown })?.status;
-        this.offline = status === 0 || !this.opts.isOnline();
-        this.failed = !this.offline;
-        this.scheduleRetry();
-        this.notify();
-        return false;
-      }
-    }
-    this.notify();
-    return true;
-  }
-
-  private scheduleRetry() {
-    this.clearRetry();
-    if (this.disposed) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.flush();
-    }, backoffDelay(this.failures, this.opts.baseDelayMs, this.opts.maxDelayMs));
-  }
-
-  private clearRetry() {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  private load(): Record<string, string> {
-    try {
-      const raw = this.opts.storage?.getItem(answerStorageKey(this.opts.attemptId));
-      const v = raw ? (JSON.parse(raw) as unknown) : null;
-      if (v && typeof v === 'object' && !Array.isArray(v)) {
-        const out: Record<string, string> = {};
-        for (const [k, a] of Object.entries(v as Record<string, unknown>)) if (typeof a === 'string') out[k] = a;
-        return out;
-      }
-    } catch {
-      /* unreadable: start empty */
-    }
-    return {};
-  }
-
-  private persist() {
-    try {
-      const key = answerStorageKey(this.opts.attemptId);
-      if (Object.keys(this.pending).length) this.opts.storage?.setItem(key, JSON.stringify(this.pending));
-      else this.opts.storage?.removeItem(key);
-    } catch {
-      /* storage full: the answer is still in memory and being sent */
-    }
-  }
-
   private compute(sending = false): QueueSnapshot {
-    const pending = Object.keys(this.pending).length;
+    const pending = this.outbox.items.length;
     let status: SaveStatus;
     if (this.offline) status = 'offline';
     else if (pending === 0) status = 'saved';
@@ -211,7 +148,7 @@ export class AnswerQueue {
   }
 
   private notify(sending = false) {
-    const next = this.compute(sending || this.running !== null);
+    const next = this.compute(sending || this.outbox.busy);
     if (next.status === this.snapshot.status && next.pending === this.snapshot.pending) return;
     this.snapshot = next;
     for (const fn of this.listeners) fn();

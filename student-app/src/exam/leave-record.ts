@@ -2,11 +2,11 @@
  * The record of leaving the exam: each time the running exam page is hidden (another tab or app), the window loses
  * the focus, or full screen is left, with its start and length. `LeaveTracker` turns the page's events into records
  * (one record while any of those lasts; it ends when the student is back); `LeaveQueue` keeps them in local storage
- * until the server has stored them (like the answer queue: serialized sends, backoff, again when back online). The
- * server ignores a record it already has (same id), so a resend is harmless.
+ * until the server has stored them (the outbox, ./outbox.ts, as the answers: serialized sends of up to 100, backoff,
+ * again when back online). The server ignores a record it already has (same id), so a resend is harmless.
  */
 import type { LeaveRecord } from 'shared-api';
-import { backoffDelay, browserOnline } from './retry';
+import { Outbox } from './outbox';
 
 export type LeaveKind = LeaveRecord['kind'];
 /** Which cause names a record when several overlap (a tab switch also blurs the window). */
@@ -95,114 +95,52 @@ const final = (e: unknown) => {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 };
 
-export class LeaveQueue {
-  private pending: LeaveRecord[];
-  private running: Promise<boolean> | null = null;
-  private failures = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private disposed = false;
+/** What the key holds: the records, each checked. */
+const decodeLeaves = (v: unknown): LeaveRecord[] =>
+  Array.isArray(v) ? (v as LeaveRecord[]).filter((r) => r && typeof r.id === 'string' && typeof r.startedAt === 'string') : [];
 
-  constructor(
-    private readonly opts: {
-      attemptId: string;
-      send: LeaveSender;
-      storage?: Storage;
-      isOnline?: () => boolean;
-      baseDelayMs?: number;
-      maxDelayMs?: number;
-    },
-  ) {
-    this.pending = this.load();
+export class LeaveQueue {
+  private readonly outbox: Outbox<LeaveRecord>;
+
+  constructor(opts: {
+    attemptId: string;
+    send: LeaveSender;
+    storage?: Storage;
+    isOnline?: () => boolean;
+    baseDelayMs?: number;
+    maxDelayMs?: number;
+  }) {
+    const { attemptId, send, ...rest } = opts;
+    this.outbox = new Outbox<LeaveRecord>({
+      ...rest,
+      key: leaveStorageKey(attemptId),
+      batch: BATCH,
+      decode: decodeLeaves,
+      identity: (r) => r.id,
+      send,
+      retryable: (e) => !final(e),
+    });
   }
 
   get size(): number {
-    return this.pending.length;
+    return this.outbox.items.length;
   }
 
   add(record: LeaveRecord): Promise<boolean> {
-    if (!this.pending.some((p) => p.id === record.id)) this.pending.push(record);
-    this.persist();
+    this.outbox.update((pending) => (pending.some((p) => p.id === record.id) ? pending : [...pending, record]));
     return this.flush();
   }
 
   /** Sends everything pending; resolves true when nothing is left. Concurrent calls share one run. */
   flush(): Promise<boolean> {
-    if (this.disposed) return Promise.resolve(this.pending.length === 0);
-    if (this.running) return this.running;
-    this.clearRetry();
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.outbox.flush();
   }
 
   online() {
-    this.failures = 0;
-    void this.flush();
+    this.outbox.online();
   }
 
   dispose() {
-    this.disposed = true;
-    this.clearRetry();
-  }
-
-  private async loop(): Promise<boolean> {
-    while (this.pending.length > 0) {
-      if (this.disposed) return false;
-      if (!(this.opts.isOnline ?? browserOnline)()) return false; // the 'online' event flushes
-      const batch = this.pending.slice(0, BATCH);
-      try {
-        await this.opts.send(batch);
-      } catch (e) {
-        if (!final(e)) {
-          this.failures += 1;
-          this.scheduleRetry();
-          return false;
-        }
-      }
-      const sent = new Set(batch.map((b) => b.id));
-      this.pending = this.pending.filter((p) => !sent.has(p.id));
-      this.failures = 0;
-      this.persist();
-    }
-    return true;
-  }
-
-  private scheduleRetry() {
-    this.clearRetry();
-    if (this.disposed) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.flush();
-    }, backoffDelay(this.failures, this.opts.baseDelayMs ?? 1000, this.opts.maxDelayMs ?? 30_000));
-  }
-
-  private clearRetry() {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  private get storage(): Storage | undefined {
-    return this.opts.storage ?? globalThis.localStorage;
-  }
-
-  private load(): LeaveRecord[] {
-    try {
-      const raw = this.storage?.getItem(leaveStorageKey(this.opts.attemptId));
-      const v = raw ? (JSON.parse(raw) as unknown) : null;
-      return Array.isArray(v) ? (v as LeaveRecord[]).filter((r) => r && typeof r.id === 'string' && typeof r.startedAt === 'string') : [];
-    } catch {
-      return [];
-    }
-  }
-
-  private persist() {
-    try {
-      const key = leaveStorageKey(this.opts.attemptId);
-      if (this.pending.length) this.storage?.setItem(key, JSON.stringify(this.pending));
-      else this.storage?.removeItem(key);
-    } catch {
-      /* storage full: kept in memory and being sent */
-    }
+    this.outbox.dispose();
   }
 }

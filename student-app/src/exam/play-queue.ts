@@ -1,13 +1,13 @@
 /**
  * Listening plays of an attempt: this device's counts (what the play controls show and the limit is checked against)
  * and the plays not yet confirmed by the server, both kept in local storage so that a reload, a crash or a dropped
- * connection loses nothing. Each play is named once (its play id) and sent until the server has answered it, one at
- * a time, retried with exponential backoff and sent again when the browser comes back online (as the answers are,
- * ./answer-queue.ts). The server is the judge: a play it refuses (409, another device used the plays) is dropped and
- * its count for that audio taken as it is.
+ * connection loses nothing. Each play is named once (its play id) and sent by the outbox (./outbox.ts, as the answers
+ * are) until the server has answered it, one at a time, retried with exponential backoff while the server cannot be
+ * reached or is failing and sent again when the browser comes back online. The server is the judge: a play it
+ * refuses (409, another device used the plays) is dropped and its count for that audio taken as it is.
  */
 import type { AudioKey, ListeningPlay, ListeningStatus } from 'shared-api';
-import { backoffDelay, browserOnline } from './retry';
+import { Outbox } from './outbox';
 import { pendingPlaysKey, playCountsKey } from './storage';
 
 export { pendingPlaysKey, playCountsKey };
@@ -29,6 +29,7 @@ export interface PlayQueueOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
 }
+
 
 /** A play id: random, 32 hex digits (crypto.randomUUID needs a secure context; getRandomValues does not). */
 export function newPlayId(): string {
@@ -58,28 +59,55 @@ const sendAgain = (status: unknown) =>
 
 const AUDIO: readonly string[] = ['main', 'option1', 'option2', 'option3', 'option4'];
 
+/** What the pending plays' key holds: the plays, each checked. */
+function decodePlays(v: unknown): ListeningPlay[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter((p): p is ListeningPlay =>
+    !!p && typeof p === 'object' && typeof p.question === 'string' && AUDIO.includes(p.audio) && typeof p.playId === 'string');
+}
+
 export class PlayQueue {
   private counts: ListeningStatus;
-  private pending: ListeningPlay[];
-  private running: Promise<void> | null = null;
-  /** flush() was called while a run was ending: run again (the browser may be back online meanwhile) */
-  private again = false;
-  private failures = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the plays not yet answered by the server, sent one a request */
+  private readonly outbox: Outbox<ListeningPlay, ListeningStatus>;
   private listeners = new Set<() => void>();
-  private disposed = false;
-  private readonly opts: Required<Omit<PlayQueueOptions, 'storage' | 'serverCounts' | 'onRefused'>>
-    & Pick<PlayQueueOptions, 'onRefused'> & { storage: Storage | undefined };
+  private limitNow: number | null;
+  private readonly storage: Storage | undefined;
+  private readonly attemptId: string;
 
   constructor(options: PlayQueueOptions) {
-    this.opts = {
-      isOnline: browserOnline,
-      baseDelayMs: 1000,
-      maxDelayMs: 30_000,
-      ...options,
-      storage: options.storage ?? globalThis.localStorage,
-    };
-    this.pending = this.loadPending();
+    this.attemptId = options.attemptId;
+    this.limitNow = options.limit;
+    this.storage = options.storage ?? globalThis.localStorage;
+    this.outbox = new Outbox<ListeningPlay, ListeningStatus>({
+      key: pendingPlaysKey(options.attemptId),
+      storage: this.storage,
+      isOnline: options.isOnline,
+      baseDelayMs: options.baseDelayMs,
+      maxDelayMs: options.maxDelayMs,
+      batch: 1,
+      decode: decodePlays,
+      identity: (p) => p.playId,
+      send: ([play]) => options.send(play!),
+      retryable: (e) => sendAgain(((e ?? {}) as { status?: unknown }).status),
+      // unmounted (the next page's queue reads storage) or cleared: the counts must not be written back
+      quietAfterDispose: true,
+      onSent: (_batch, server) => {
+        this.counts = mergeListening(server ?? {}, this.counts);
+      },
+      onRefused: ([play], e) => {
+        const { status, data } = (e ?? {}) as { status?: unknown; data?: { listeningStatus?: unknown } };
+        if (play && status === 409 && data && typeof data.listeningStatus === 'object' && data.listeningStatus) {
+          // refused beyond the limit: the server's count of this audio is the count
+          const server = data.listeningStatus as ListeningStatus;
+          this.setCount(play.question, play.audio, Number(server[play.question]?.[play.audio] ?? 0));
+          options.onRefused?.(play);
+        }
+        // any other refusal (the time is over, an audio the exam no longer has): nothing to send again
+      },
+      onSave: () => this.storage?.setItem(playCountsKey(this.attemptId), JSON.stringify(this.counts)),
+      onSettled: () => this.notify(),
+    });
     // the larger of the server's and this device's count for each audio: a play may not have reached the server yet
     this.counts = mergeListening(options.serverCounts ?? {}, this.loadCounts());
   }
@@ -93,19 +121,19 @@ export class PlayQueue {
   };
 
   get limit(): number | null {
-    return this.opts.limit;
+    return this.limitNow;
   }
 
   /** The exam's limit as the server last sent it (the device's copy may be older). */
   setLimit(limit: number | null) {
-    if (limit === this.opts.limit) return;
-    this.opts.limit = limit;
+    if (limit === this.limitNow) return;
+    this.limitNow = limit;
     this.counts = { ...this.counts };
     this.notify();
   }
 
   get pendingPlays(): ListeningPlay[] {
-    return [...this.pending];
+    return [...this.outbox.items];
   }
 
   used(question: string, audio: AudioKey): number {
@@ -114,7 +142,7 @@ export class PlayQueue {
 
   /** Plays left of this audio, or null when the exam has no limit. */
   left(question: string, audio: AudioKey): number | null {
-    return this.opts.limit === null ? null : Math.max(0, this.opts.limit - this.used(question, audio));
+    return this.limitNow === null ? null : Math.max(0, this.limitNow - this.used(question, audio));
   }
 
   /**
@@ -122,11 +150,10 @@ export class PlayQueue {
    * when no play of this audio is left (nothing is counted: the audio must not start).
    */
   play(question: string, audio: AudioKey): ListeningPlay | null {
-    if (this.disposed || this.left(question, audio) === 0) return null;
+    if (this.outbox.isDisposed || this.left(question, audio) === 0) return null;
     const play: ListeningPlay = { question, audio, playId: newPlayId() };
     this.setCount(question, audio, this.used(question, audio) + 1);
-    this.pending.push(play);
-    this.persist();
+    this.outbox.update((plays) => [...plays, play]);
     this.notify();
     void this.flush();
     return play;
@@ -137,120 +164,48 @@ export class PlayQueue {
     const next = mergeListening(server, this.counts);
     if (JSON.stringify(next) === JSON.stringify(this.counts)) return;
     this.counts = next;
-    this.persist();
+    this.outbox.save();
     this.notify();
   }
 
   /** Sends every pending play, one at a time; concurrent calls share one run. */
-  flush(): Promise<void> {
-    if (this.disposed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.clearRetry();
-    this.running = (async () => {
-      let end: 'done' | 'retry';
-      do {
-        this.again = false;
-        end = await this.loop();
-      } while (this.again && end !== 'retry' && !this.disposed);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  flush(): Promise<boolean> {
+    return this.outbox.flush();
   }
 
   /** The browser came back online: send at once, with a fresh backoff. */
   online() {
-    this.failures = 0;
-    void this.flush();
+    this.outbox.online();
   }
 
   /** The attempt is over: forget its plays (a send still on its way writes nothing after this). */
   clear() {
-    this.pending = [];
-    this.disposed = true;
-    this.clearRetry();
+    this.outbox.clear();
+    this.outbox.dispose();
     try {
-      this.opts.storage?.removeItem(pendingPlaysKey(this.opts.attemptId));
-      this.opts.storage?.removeItem(playCountsKey(this.opts.attemptId));
+      this.storage?.removeItem(playCountsKey(this.attemptId));
     } catch {
       /* ignore */
     }
   }
 
   dispose() {
-    this.disposed = true;
-    this.clearRetry();
+    this.outbox.dispose();
     this.listeners.clear();
-  }
-
-  /** Sends until nothing is pending, the device is offline (the 'online' event flushes) or a retry is scheduled. */
-  private async loop(): Promise<'done' | 'retry'> {
-    while (this.pending.length > 0) {
-      if (this.disposed || !this.opts.isOnline()) return 'done';
-      const play = this.pending[0]!;
-      try {
-        const server = await this.opts.send(play);
-        this.drop(play);
-        this.failures = 0;
-        this.counts = mergeListening(server ?? {}, this.counts);
-      } catch (e) {
-        const { status, data } = (e ?? {}) as { status?: unknown; data?: { listeningStatus?: unknown } };
-        if (sendAgain(status)) {
-          this.failures += 1;
-          this.scheduleRetry();
-          return 'retry';
-        }
-        this.drop(play);
-        if (status === 409 && data && typeof data.listeningStatus === 'object' && data.listeningStatus) {
-          // refused beyond the limit: the server's count of this audio is the count
-          const server = data.listeningStatus as ListeningStatus;
-          this.setCount(play.question, play.audio, Number(server[play.question]?.[play.audio] ?? 0));
-          this.opts.onRefused?.(play);
-        }
-        // any other refusal (the time is over, an audio the exam no longer has): nothing to send again
-      }
-      this.persist();
-      this.notify();
-    }
-    return 'done';
-  }
-
-  private drop(play: ListeningPlay) {
-    this.pending = this.pending.filter((p) => p.playId !== play.playId);
   }
 
   private setCount(question: string, audio: AudioKey, n: number) {
     this.counts = { ...this.counts, [question]: { ...this.counts[question], [audio]: n } };
   }
 
-  private scheduleRetry() {
-    this.clearRetry();
-    if (this.disposed) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.flush();
-    }, backoffDelay(this.failures, this.opts.baseDelayMs, this.opts.maxDelayMs));
-  }
-
-  private clearRetry() {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  private read(key: string): unknown {
-    try {
-      const raw = this.opts.storage?.getItem(key);
-      return raw ? (JSON.parse(raw) as unknown) : null;
-    } catch {
-      return null;
-    }
-  }
-
   private loadCounts(): ListeningStatus {
-    const v = this.read(playCountsKey(this.opts.attemptId));
+    let v: unknown = null;
+    try {
+      const raw = this.storage?.getItem(playCountsKey(this.attemptId));
+      v = raw ? (JSON.parse(raw) as unknown) : null;
+    } catch {
+      /* unreadable: no counts */
+    }
     const out: ListeningStatus = {};
     if (!v || typeof v !== 'object' || Array.isArray(v)) return out;
     for (const [q, audios] of Object.entries(v as Record<string, unknown>)) {
@@ -260,25 +215,6 @@ export class PlayQueue {
       }
     }
     return out;
-  }
-
-  private loadPending(): ListeningPlay[] {
-    const v = this.read(pendingPlaysKey(this.opts.attemptId));
-    if (!Array.isArray(v)) return [];
-    return v.filter((p): p is ListeningPlay =>
-      !!p && typeof p === 'object' && typeof p.question === 'string' && AUDIO.includes(p.audio) && typeof p.playId === 'string');
-  }
-
-  private persist() {
-    if (this.disposed) return; // unmounted (the next page's queue reads storage) or cleared
-    try {
-      const key = pendingPlaysKey(this.opts.attemptId);
-      if (this.pending.length) this.opts.storage?.setItem(key, JSON.stringify(this.pending));
-      else this.opts.storage?.removeItem(key);
-      this.opts.storage?.setItem(playCountsKey(this.opts.attemptId), JSON.stringify(this.counts));
-    } catch {
-      /* storage full: the counts are still in memory and the plays being sent */
-    }
   }
 
   private notify() {
