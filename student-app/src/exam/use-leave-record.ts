@@ -32,9 +32,6 @@ export function useLeaveRecord(attemptId: string, userId: string, active: boolea
   useEffect(() => {
     if (!active) return undefined;
     let fullScreen = !!document.fullscreenElement;
-    const onVisibility = () => (document.visibilityState === 'hidden' ? tracker.leave('hidden', now()) : tracker.back('hidden', now()));
-    const onBlur = () => tracker.leave('blur', now());
-    const onFocus = () => tracker.back('blur', now());
     const onFullScreen = () => {
       const was = fullScreen;
       fullScreen = !!document.fullscreenElement;
@@ -43,19 +40,17 @@ export function useLeaveRecord(attemptId: string, userId: string, active: boolea
     };
     // working on the page again (windowed) ends a full-screen leave
     const onWork = () => tracker.back('fullscreen', now());
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('blur', onBlur);
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('fullscreenchange', onFullScreen);
-    document.addEventListener('pointerdown', onWork);
-    document.addEventListener('keydown', onWork);
+    const events: [EventTarget, string, () => void][] = [
+      [document, 'visibilitychange', () => (document.visibilityState === 'hidden' ? tracker.leave('hidden', now()) : tracker.back('hidden', now()))],
+      [window, 'blur', () => tracker.leave('blur', now())],
+      [window, 'focus', () => tracker.back('blur', now())],
+      [document, 'fullscreenchange', onFullScreen],
+      [document, 'pointerdown', onWork],
+      [document, 'keydown', onWork],
+    ];
+    for (const [target, type, fn] of events) target.addEventListener(type, fn);
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('blur', onBlur);
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('fullscreenchange', onFullScreen);
-      document.removeEventListener('pointerdown', onWork);
-      document.removeEventListener('keydown', onWork);
+      for (const [target, type, fn] of events) target.removeEventListener(type, fn);
     };
   }, [active, tracker, now]);
 
