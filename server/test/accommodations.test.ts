@@ -6,54 +6,23 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import { attemptLeaves, attempts, examAccess, exams, questions, users } from '../src/db/schema.ts';
-import { issueToken } from '../src/auth/index.ts';
+import { attemptLeaves, attempts, examAccess } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
 import { sweepExpiredAttempts } from '../src/attempts/sweeper.ts';
 import { LEAVES_MAX } from 'shared-api/constants';
-import { bearer, buildTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, fixtures, type Person, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let ids: NonNullable<NonNullable<TestApp['seed']>['ids']>;
-let uidSeq = 900;
+let f: ReturnType<typeof fixtures>;
 const DURATION = 3000;
 
 before(async () => {
   t = await buildTestApp({ configOverrides: { examDurationSeconds: DURATION } });
   ids = t.seed!.ids!;
+  f = fixtures(t);
 });
 after(async () => { await t?.close(); });
-
-interface Person { id: string; h: ReturnType<typeof bearer> }
-
-async function person(role: 0 | 1 | 2, createdBy: string | null): Promise<Person> {
-  const id = newId();
-  const [row] = await t.db.insert(users).values({
-    id, email: `${id}@example.com`, passwordHash: 'x', firstName: 'Test', lastName: 'Person', role, createdBy, userUid: `EPS-${++uidSeq}`,
-  }).returning();
-  return { id, h: bearer(issueToken(row!, t.config.jwtSecret!, 3600)) };
-}
-const asUser = async (id: string): Promise<Person> => {
-  const [row] = await t.db.select().from(users).where(eq(users.id, id));
-  return { id, h: bearer(issueToken(row!, t.config.jwtSecret!, 3600)) };
-};
-
-/** A published public exam of the admin with `n` Reading questions (answer '1'). */
-async function makeExam(n = 2): Promise<{ id: string; questions: string[] }> {
-  const id = newId();
-  await t.db.insert(exams).values({ id, title: `Exam ${id.slice(0, 6)}`, type: 'public', status: 1, userId: ids.admin });
-  const qs: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const q = newId();
-    await t.db.insert(questions).values({ id: q, examId: id, type: 'Reading', questionNumber: i + 1, option1: 'a', option2: 'b', option3: 'c', option4: 'd', answer: '1' });
-    qs.push(q);
-  }
-  return { id, questions: qs };
-}
-
-async function access(studentId: string, type: string, over: { startTime?: Date; endTime?: Date } = {}) {
-  await t.db.insert(examAccess).values({ id: newId(), userId: studentId, type, createdBy: ids.institute, ...over });
-}
 
 const api = {
   setExtra: (by: Person, body: unknown) => t.app.inject({ method: 'PUT', url: `/api/examaccess/extratime/${by.id}`, headers: by.h, payload: body as object }),
@@ -79,7 +48,7 @@ const lengthOf = (a: { startedAt: string; deadlineAt: string }) => (Date.parse(a
 
 describe('extra time', () => {
   test('an institute sets it for its own student; the deadline at Get Started has it (percent and minutes)', async () => {
-    const inst = await asUser(ids.institute);
+    const inst = await f.as(ids.institute);
     const cases: [unknown, number][] = [
       [{ kind: 'percent', value: 25 }, DURATION * 1.25],
       [{ kind: 'percent', value: 50 }, DURATION * 1.5],
@@ -89,8 +58,7 @@ describe('extra time', () => {
       [{ kind: 'none' }, DURATION],
     ];
     for (const [extra, seconds] of cases) {
-      const s = await person(0, ids.institute);
-      await access(s.id, 'ALL');
+      const s = await f.student();
       const set = await api.setExtra(inst, { user: s.id, ...(extra as object) });
       assert.equal(set.statusCode, 200, set.body);
       assert.equal(set.json().durationSeconds, DURATION);
@@ -98,7 +66,7 @@ describe('extra time', () => {
       // the student reads it (the start page), the institute too
       assert.deepEqual((await api.getExtra(s)).json(), set.json());
       assert.deepEqual((await api.getExtra(inst, s.id)).json(), set.json());
-      const exam = await makeExam();
+      const exam = await f.exam({ reading: 2 });
       const a = await startedAttempt(s, exam.id);
       assert.equal(lengthOf(a), seconds, JSON.stringify(extra));
       // the running exam carries the same deadline (the countdown reads it)
@@ -107,11 +75,10 @@ describe('extra time', () => {
   });
 
   test('changing it later does not change a started attempt; none removes it', async () => {
-    const inst = await asUser(ids.institute);
-    const s = await person(0, ids.institute);
-    await access(s.id, 'ALL');
+    const inst = await f.as(ids.institute);
+    const s = await f.student();
     assert.equal((await api.setExtra(inst, { user: s.id, kind: 'percent', value: 50 })).statusCode, 200);
-    const exam = await makeExam();
+    const exam = await f.exam({ reading: 2 });
     const a = await startedAttempt(s, exam.id);
     assert.equal((await api.setExtra(inst, { user: s.id, kind: 'none' })).statusCode, 200);
     assert.deepEqual((await api.getExtra(s)).json(), { percent: null, minutes: null, durationSeconds: DURATION, extraSeconds: 0 });
@@ -121,17 +88,17 @@ describe('extra time', () => {
   });
 
   test('role and ownership: another institute 404, a student 403, an admin any student; the institute itself is not a student', async () => {
-    const inst = await asUser(ids.institute);
-    const otherInst = await person(1, ids.admin);
-    const admin = await asUser(ids.admin);
-    const s = await person(0, ids.institute);
+    const inst = await f.as(ids.institute);
+    const otherInst = await f.person(1, ids.admin);
+    const admin = await f.as(ids.admin);
+    const s = await f.person(0, ids.institute);
     let r = await api.setExtra(otherInst, { user: s.id, kind: 'percent', value: 25 });
     assert.equal(r.statusCode, 404);
     assert.equal((await api.getExtra(otherInst, s.id)).statusCode, 404);
     r = await api.setExtra(s, { user: s.id, kind: 'percent', value: 25 });
     assert.equal(r.statusCode, 403);
     // another student cannot read it
-    const peer = await person(0, ids.institute);
+    const peer = await f.person(0, ids.institute);
     assert.equal((await api.getExtra(peer, s.id)).statusCode, 404);
     assert.equal((await api.getExtra(s)).json().extraSeconds, 0); // nothing was stored by the refused calls
     r = await api.setExtra(admin, { user: s.id, kind: 'minutes', value: 20 });
@@ -143,8 +110,8 @@ describe('extra time', () => {
   });
 
   test('bad values: 400 { error } and nothing changes', async () => {
-    const inst = await asUser(ids.institute);
-    const s = await person(0, ids.institute);
+    const inst = await f.as(ids.institute);
+    const s = await f.person(0, ids.institute);
     assert.equal((await api.setExtra(inst, { user: s.id, kind: 'minutes', value: 30 })).statusCode, 200);
     const bad: unknown[] = [
       { user: s.id, kind: 'percent', value: 30 },
@@ -170,10 +137,10 @@ describe('extra time', () => {
 
 describe('TIMEFRAME never cuts a started attempt short', () => {
   test('the period ends during the attempt: it keeps its full time (resume, autosave, no sweep) and submits', async () => {
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     const now = Date.now();
-    await access(s.id, 'TIMEFRAME', { startTime: new Date(now - 3600_000), endTime: new Date(now + 60_000) });
-    const exam = await makeExam();
+    await f.access(s.id, 'TIMEFRAME', { startTime: new Date(now - 3600_000), endTime: new Date(now + 60_000) });
+    const exam = await f.exam({ reading: 2 });
     const a = await startedAttempt(s, exam.id);
     assert.equal(lengthOf(a), DURATION);
     // the period is over now (as if a minute had passed)
@@ -181,7 +148,7 @@ describe('TIMEFRAME never cuts a started attempt short', () => {
     const running = await api.running(s, exam.id);
     assert.equal(running.statusCode, 200);
     assert.equal(running.json().attempt.deadlineAt, a.deadlineAt);
-    assert.equal((await api.save(s, a._id, [{ question: exam.questions[0], answer: '1' }])).statusCode, 200);
+    assert.equal((await api.save(s, a._id, [{ question: exam.questions[0]!.id, answer: '1' }])).statusCode, 200);
     const resumed = await api.start(s, exam.id);
     assert.equal(resumed.statusCode, 200, resumed.body);
     assert.equal(resumed.json().resumed, true);
@@ -201,9 +168,8 @@ describe('record of leaving the exam', () => {
   const leave = (id: string, startedAt: Date, durationMs: number, kind = 'hidden') => ({ id, kind, startedAt: startedAt.toISOString(), durationMs });
 
   test('stored with the attempt, idempotent by id, clamped to the attempt window; shown to the back office only', async () => {
-    const s = await person(0, ids.institute);
-    await access(s.id, 'ALL');
-    const exam = await makeExam();
+    const s = await f.student();
+    const exam = await f.exam({ reading: 2 });
     const a = await startedAttempt(s, exam.id);
     // started ten minutes ago (the records below are in the past)
     const start = Date.now() - 600_000;
@@ -225,8 +191,8 @@ describe('record of leaving the exam', () => {
     const resultId = sub.json().resultId as string;
     const total = 5000 + 2500 + l3.durationMs;
     // the back office sees how often and how long
-    const inst = await asUser(ids.institute);
-    const admin = await asUser(ids.admin);
+    const inst = await f.as(ids.institute);
+    const admin = await f.as(ids.admin);
     for (const viewer of [inst, admin]) {
       const d = await api.result(viewer, resultId);
       assert.equal(d.statusCode, 200);
@@ -251,13 +217,12 @@ describe('record of leaving the exam', () => {
   });
 
   test('filter: only attempts with records (exam results, a student\'s results, the day), paged', async () => {
-    const exam = await makeExam();
-    const admin = await asUser(ids.admin);
-    const inst = await asUser(ids.institute);
+    const exam = await f.exam({ reading: 2 });
+    const admin = await f.as(ids.admin);
+    const inst = await f.as(ids.institute);
     const left: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const s = await person(0, ids.institute);
-      await access(s.id, 'ALL');
+      const s = await f.student();
       const a = await startedAttempt(s, exam.id);
       if (i % 2 === 0) {
         assert.equal((await api.leaves(s, a._id, { leaves: [leave(`x${i}`, new Date(Date.parse(a.startedAt)), 100)] })).statusCode, 200);
@@ -287,9 +252,8 @@ describe('record of leaving the exam', () => {
   });
 
   test('validation: malformed records 400 and nothing stored; another student 404; after the grace 409', async () => {
-    const s = await person(0, ids.institute);
-    await access(s.id, 'ALL');
-    const exam = await makeExam();
+    const s = await f.student();
+    const exam = await f.exam({ reading: 2 });
     const a = await startedAttempt(s, exam.id);
     const at = new Date(Date.parse(a.startedAt) + 10);
     const bad: unknown[] = [
@@ -313,9 +277,9 @@ describe('record of leaving the exam', () => {
       assert.equal(typeof r.json().error, 'string');
     }
     assert.equal((await t.db.select().from(attemptLeaves).where(eq(attemptLeaves.attemptId, a._id))).length, 0);
-    const peer = await person(0, ids.institute);
+    const peer = await f.person(0, ids.institute);
     assert.equal((await api.leaves(peer, a._id, { leaves: [leave('p', at, 10)] })).statusCode, 404);
-    const inst = await asUser(ids.institute);
+    const inst = await f.as(ids.institute);
     assert.equal((await api.leaves(inst, a._id, { leaves: [leave('p', at, 10)] })).statusCode, 403);
     await t.db.update(attempts).set({ deadlineAt: new Date(Date.now() - (t.config.examGraceSeconds + 5) * 1000) }).where(eq(attempts.id, a._id));
     assert.equal((await api.leaves(s, a._id, { leaves: [leave('late', at, 10)] })).statusCode, 409);
@@ -323,9 +287,8 @@ describe('record of leaving the exam', () => {
   });
 
   test(`at most ${LEAVES_MAX} records per attempt; the rest are ignored`, async () => {
-    const s = await person(0, ids.institute);
-    await access(s.id, 'ALL');
-    const exam = await makeExam();
+    const s = await f.student();
+    const exam = await f.exam({ reading: 2 });
     const a = await startedAttempt(s, exam.id);
     const at = new Date(Date.parse(a.startedAt));
     let stored = 0;

@@ -2,11 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema.ts';
-import { issueToken } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
-import { bearer, buildTestApp, TEST_DIR, type BuildTestAppOptions, type TestApp } from './helpers.ts';
+import { bearer, buildTestApp, fixtures, TEST_DIR, type BuildTestAppOptions, type Person, type TestApp } from './helpers.ts';
 
 export const PNG = fs.readFileSync(path.join(TEST_DIR, 'fixtures', 'media', 'dot.png'));
 export const MP3 = fs.readFileSync(path.join(TEST_DIR, 'fixtures', 'media', 'tone.mp3'));
@@ -27,32 +24,20 @@ export interface World {
   categories: string[];
 }
 
-let uid = 500;
-async function addUser(t: TestApp, role: number, instituteRole: number, createdBy: string | null, name: string): Promise<Actor> {
-  const id = newId();
-  const [row] = await t.db.insert(users).values({
-    id, email: `${name}-${id.slice(0, 6)}@example.com`, passwordHash: 'x', firstName: name, lastName: 'Test', role,
-    instituteRole, createdBy, userUid: `EPS-T${uid++}`,
-  }).returning();
-  return { id, token: issueToken(row!, t.config.jwtSecret!, 3600) };
-}
-
 export async function buildWorld(options: BuildTestAppOptions = {}): Promise<World> {
   const t = await buildTestApp(options);
   const ids = t.seed!.ids!;
-  const [adminRow] = await t.db.select().from(users).where(eq(users.id, ids.admin));
-  const [instRow] = await t.db.select().from(users).where(eq(users.id, ids.institute));
-  const [studRow] = await t.db.select().from(users).where(eq(users.id, ids.student));
-  const tok = (row: typeof adminRow) => issueToken(row!, t.config.jwtSecret!, 3600);
-  const other = await addUser(t, 1, 1, ids.admin, 'otherinst');
+  const f = fixtures(t);
+  const actor = ({ id, token }: Person): Actor => ({ id, token });
+  const other = actor(await f.person(1, ids.admin, { instituteRole: 1, firstName: 'otherinst', lastName: 'Test' }));
   return {
     t,
-    admin: { id: ids.admin, token: tok(adminRow) },
-    institute: { id: ids.institute, token: tok(instRow) },
-    student: { id: ids.student, token: tok(studRow) },
+    admin: actor(await f.as(ids.admin)),
+    institute: actor(await f.as(ids.institute)),
+    student: actor(await f.as(ids.student)),
     other,
-    noAdd: await addUser(t, 1, 0, ids.admin, 'noadd'),
-    otherStudent: await addUser(t, 0, 0, other.id, 'otherstudent'),
+    noAdd: actor(await f.person(1, ids.admin, { instituteRole: 0, firstName: 'noadd', lastName: 'Test' })),
+    otherStudent: actor(await f.person(0, other.id, { instituteRole: 0, firstName: 'otherstudent', lastName: 'Test' })),
     demoExam: ids.exam!,
     categories: ids.categories,
   };

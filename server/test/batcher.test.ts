@@ -7,57 +7,27 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { attemptAnswers, attempts, examAccess, exams, questions, results, users } from '../src/db/schema.ts';
-import { authColumns, cachedAuthUsers, issueToken, readAuthUsers, type AuthUser, type AuthUserCache } from '../src/auth/index.ts';
+import { attemptAnswers, attempts, examAccess, results, users } from '../src/db/schema.ts';
+import { authColumns, cachedAuthUsers, readAuthUsers, type AuthUser, type AuthUserCache } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
 import { queryRows } from '../src/db/index.ts';
 import { HttpError } from '../src/errors.ts';
 import {
   attemptBatchers, Batcher, saveBatch, submitBatch, warmUpBatchers, type BatchHooks, type SaveItem, type Settled, type SubmitItem,
 } from '../src/attempts/batcher.ts';
-import { bearer, buildTestApp, type TestApp } from './helpers.ts';
+import { bearer, buildTestApp, fixtures, type FixtureExam, type Person, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-let uidSeq = 900;
+let f: ReturnType<typeof fixtures>;
 const clock = () => t.config;
 
-before(async () => { t = await buildTestApp(); });
+before(async () => { t = await buildTestApp(); f = fixtures(t); });
 after(async () => { await t?.close(); });
 
 // ---------- fixtures ----------
 
-interface Student { user: AuthUser; token: string }
-
-async function student(): Promise<Student> {
-  const id = newId();
-  const [row] = await t.db.insert(users).values({
-    id, email: `${id}@example.com`, passwordHash: 'x', firstName: 'Batch', lastName: `Student ${uidSeq}`, role: 0,
-    createdBy: t.seed!.ids!.institute, userUid: `BATCH-${++uidSeq}`,
-  }).returning();
-  await t.db.insert(examAccess).values({ id: newId(), userId: id, type: 'ALL', createdBy: t.seed!.ids!.institute });
-  const { passwordHash: _p, ...user } = row!;
-  return { user, token: issueToken(row!, t.config.jwtSecret!, 3600) };
-}
-
-interface Exam { id: string; qs: { id: string; answer: string }[] }
-
-async function exam(n = 4): Promise<Exam> {
-  const id = newId();
-  await t.db.insert(exams).values({ id, title: `Batch exam ${id.slice(0, 6)}`, type: 'public', status: 1, userId: t.seed!.ids!.admin });
-  const qs = [];
-  for (let i = 0; i < n; i++) {
-    const q = { id: newId(), answer: String((i % 4) + 1) };
-    await t.db.insert(questions).values({
-      id: q.id, examId: id, type: 'Reading', questionNumber: i + 1, option1: 'a', option2: 'b', option3: 'c', option4: 'd',
-      listening: '', answer: q.answer, answerDetails: '',
-    });
-    qs.push(q);
-  }
-  return { id, qs };
-}
-
 /** A running attempt of the student at the exam, `deadlineIn` seconds from now. */
-async function attempt(s: Student, e: Exam, deadlineIn = 3600): Promise<string> {
+async function attempt(s: Person, e: FixtureExam, deadlineIn = 3600): Promise<string> {
   const id = newId();
   await t.db.insert(attempts).values({
     id, examId: e.id, examTitle: 'Batch exam', userId: s.user.id, instituteId: s.user.createdBy, status: 'running',
@@ -70,8 +40,8 @@ const attemptRow = async (id: string) => (await t.db.select().from(attempts).whe
 const resultsOf = async (ids: string[]) => t.db.select().from(results).where(inArray(results.attemptId, ids));
 const saved = async (attemptId: string) => Object.fromEntries(
   (await t.db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attemptId))).map((r) => [r.questionId, r.answer]));
-const all = (e: Exam, pick: (i: number) => string) => e.qs.map((q, i) => ({ question: q.id, answer: pick(i) }));
-const correct = (e: Exam) => all(e, (i) => e.qs[i]!.answer);
+const all = (e: FixtureExam, pick: (i: number) => string) => e.questions.map((q, i) => ({ question: q.id, answer: pick(i) }));
+const correct = (e: FixtureExam) => all(e, (i) => e.questions[i]!.answer);
 
 function value<O>(o: Settled<O> | undefined): O {
   assert.ok(o?.ok, `expected a value, got ${o && !o.ok ? String(o.error) : 'nothing'}`);
@@ -154,22 +124,22 @@ describe('Batcher (the queue)', () => {
 
 describe('submitBatch', () => {
   test('many students of different exams in one transaction: each scored from its own answers', async () => {
-    const e1 = await exam(4);
-    const e2 = await exam(6);
+    const e1 = await f.exam({ reading: 4 });
+    const e2 = await f.exam({ reading: 6 });
     const items: SubmitItem[] = [];
     const expected: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const s = await student();
+      const s = await f.student();
       const e = i % 2 ? e2 : e1;
       const id = await attempt(s, e);
       // student i answers the first (i % (n + 1)) questions correctly and the rest wrong
-      const k = i % (e.qs.length + 1);
-      items.push({ student: s.user, examId: e.id, attemptId: id, answers: all(e, (j) => (j < k ? e.qs[j]!.answer : '0')), now: new Date() });
+      const k = i % (e.questions.length + 1);
+      items.push({ student: s.user, examId: e.id, attemptId: id, answers: all(e, (j) => (j < k ? e.questions[j]!.answer : '0')), now: new Date() });
       expected.push(k);
     }
     // an autosave made earlier is scored together with the body's answers
-    await t.db.insert(attemptAnswers).values({ attemptId: items[0]!.attemptId, questionId: e1.qs[3]!.id, answer: e1.qs[3]!.answer });
-    items[0]!.answers = [{ question: e1.qs[0]!.id, answer: e1.qs[0]!.answer }];
+    await t.db.insert(attemptAnswers).values({ attemptId: items[0]!.attemptId, questionId: e1.questions[3]!.id, answer: e1.questions[3]!.answer });
+    items[0]!.answers = [{ question: e1.questions[0]!.id, answer: e1.questions[0]!.answer }];
     expected[0] = 2;
 
     const out = await submitBatch(t.db, clock(), items);
@@ -180,7 +150,7 @@ describe('submitBatch', () => {
       assert.equal(r.attemptId, it.attemptId);
       assert.equal(stored.get(it.attemptId)?.id, r.id);
       assert.equal(stored.get(it.attemptId)?.score, expected[i]);
-      assert.equal(stored.get(it.attemptId)?.answers.length, (it.examId === e1.id ? e1 : e2).qs.length);
+      assert.equal(stored.get(it.attemptId)?.answers.length, (it.examId === e1.id ? e1 : e2).questions.length);
     });
     for (const it of items) {
       const a = await attemptRow(it.attemptId);
@@ -188,46 +158,46 @@ describe('submitBatch', () => {
       assert.equal(a.resultId, stored.get(it.attemptId)?.id);
     }
     // the body's answers are stored with the autosaved ones
-    assert.deepEqual(await saved(items[0]!.attemptId), { [e1.qs[0]!.id]: e1.qs[0]!.answer, [e1.qs[3]!.id]: e1.qs[3]!.answer });
+    assert.deepEqual(await saved(items[0]!.attemptId), { [e1.questions[0]!.id]: e1.questions[0]!.answer, [e1.questions[3]!.id]: e1.questions[3]!.answer });
   });
 
   test('a body that answers every question is scored alone, over different autosaves; a partial one with them', async () => {
-    const e = await exam(4);
-    const [a, b, x] = await Promise.all([student(), student(), student()]);
+    const e = await f.exam({ reading: 4 });
+    const [a, b, x] = await Promise.all([f.student(), f.student(), f.student()]);
     const ids = { a: await attempt(a!, e), b: await attempt(b!, e) };
     // both autosaved every question correctly
-    for (const id of [ids.a, ids.b]) await t.db.insert(attemptAnswers).values(e.qs.map((q) => ({ attemptId: id, questionId: q.id, answer: q.answer })));
+    for (const id of [ids.a, ids.b]) await t.db.insert(attemptAnswers).values(e.questions.map((q) => ({ attemptId: id, questionId: q.id, answer: q.answer })));
     const wrong = (q: { answer: string }) => String((Number(q.answer) % 4) + 1);
     const out = await submitBatch(t.db, clock(), [
       // a changed every answer before submitting: the body wins
-      { student: a!.user, examId: e.id, attemptId: ids.a, answers: e.qs.map((q) => ({ question: q.id, answer: wrong(q) })), now: new Date() },
+      { student: a!.user, examId: e.id, attemptId: ids.a, answers: e.questions.map((q) => ({ question: q.id, answer: wrong(q) })), now: new Date() },
       // b's partial body is scored with b's autosaves, even with someone else's complete body for b's attempt later in
       // the same batch (refused)
-      { student: b!.user, examId: e.id, attemptId: ids.b, answers: [{ question: e.qs[0]!.id, answer: wrong(e.qs[0]!) }], now: new Date() },
+      { student: b!.user, examId: e.id, attemptId: ids.b, answers: [{ question: e.questions[0]!.id, answer: wrong(e.questions[0]!) }], now: new Date() },
       { student: x!.user, examId: e.id, attemptId: ids.b, answers: correct(e), now: new Date() },
     ], { exclusive: t.database.kind === 'pglite' });
     const ra = value(out[0]);
     assert.equal(ra.score, 0);
-    assert.deepEqual(ra.answers.map((r) => r.answer), e.qs.map(wrong));
+    assert.deepEqual(ra.answers.map((r) => r.answer), e.questions.map(wrong));
     assert.equal(value(out[1]).score, 3);
     assert.equal(httpStatus(out[2]), 404);
     const stored = new Map((await resultsOf([ids.a, ids.b])).map((r) => [r.attemptId, r]));
     assert.deepEqual(stored.get(ids.a)?.answers, ra.answers);
     assert.deepEqual(stored.get(ids.b)?.answers.map((r) => [r.answer, r.correct]),
-      e.qs.map((q, i) => (i === 0 ? [wrong(q), false] : [q.answer, true])));
+      e.questions.map((q, i) => (i === 0 ? [wrong(q), false] : [q.answer, true])));
   });
 
   const invalidAmongValid = async (options: BatchHooks) => {
-    const e = await exam(4);
-    const other = await exam(2);
-    const [a, b, c, d, x] = await Promise.all([student(), student(), student(), student(), student()]);
+    const e = await f.exam({ reading: 4 });
+    const other = await f.exam({ reading: 2 });
+    const [a, b, c, d, x] = await Promise.all([f.student(), f.student(), f.student(), f.student(), f.student()]);
     const ids = {
       a: await attempt(a!, e), b: await attempt(b!, e), c: await attempt(c!, e), d: await attempt(d!, e, -(t.config.examGraceSeconds + 60)),
     };
     const out = await submitBatch(t.db, clock(), [
       { student: a!.user, examId: e.id, attemptId: ids.a, answers: correct(e), now: new Date() },
       // a question of another exam
-      { student: b!.user, examId: e.id, attemptId: ids.b, answers: [...correct(e), { question: other.qs[0]!.id, answer: '1' }], now: new Date() },
+      { student: b!.user, examId: e.id, attemptId: ids.b, answers: [...correct(e), { question: other.questions[0]!.id, answer: '1' }], now: new Date() },
       { student: c!.user, examId: e.id, attemptId: ids.c, answers: correct(e), now: new Date() },
       // someone else's attempt
       { student: x!.user, examId: e.id, attemptId: ids.c, answers: correct(e), now: new Date() },
@@ -263,8 +233,8 @@ describe('submitBatch', () => {
   });
 
   test('the start-up warm-up runs the batch statements and writes nothing', async () => {
-    const e = await exam(2);
-    const s = await student();
+    const e = await f.exam({ reading: 2 });
+    const s = await f.student();
     const id = await attempt(s, e);
     const count = async () => (await t.db.select().from(results)).length;
     const before = await count();
@@ -278,8 +248,8 @@ describe('submitBatch', () => {
   });
 
   test('duplicates in one batch for the same attempt resolve to the same result; a later submit returns it too', async () => {
-    const e = await exam(4);
-    const s = await student();
+    const e = await f.exam({ reading: 4 });
+    const s = await f.student();
     const id = await attempt(s, e);
     const item = (answers: { question: string; answer: string }[]): SubmitItem => ({ student: s.user, examId: e.id, attemptId: id, answers, now: new Date() });
     const out = await submitBatch(t.db, clock(), [item(correct(e)), item(all(e, () => '0')), item(correct(e))]);
@@ -294,8 +264,8 @@ describe('submitBatch', () => {
   });
 
   test('a failing transaction rejects every item of the batch and leaves nothing half-written', async () => {
-    const e = await exam(4);
-    const people = await Promise.all(Array.from({ length: 5 }, () => student()));
+    const e = await f.exam({ reading: 4 });
+    const people = await Promise.all(Array.from({ length: 5 }, () => f.student()));
     const ids = await Promise.all(people.map((p) => attempt(p, e)));
     await expectRejected(submitBatch(t.db, clock(), people.map((p, i) => ({
       student: p.user, examId: e.id, attemptId: ids[i]!, answers: correct(e), now: new Date(),
@@ -323,28 +293,28 @@ async function expectRejected(p: Promise<unknown>) {
 
 describe('saveBatch', () => {
   test('many students in one transaction; one invalid item refused alone; the later save of an attempt wins', async () => {
-    const e = await exam(4);
-    const other = await exam(2);
-    const people = await Promise.all(Array.from({ length: 10 }, () => student()));
+    const e = await f.exam({ reading: 4 });
+    const other = await f.exam({ reading: 2 });
+    const people = await Promise.all(Array.from({ length: 10 }, () => f.student()));
     const ids = await Promise.all(people.map((p) => attempt(p, e)));
-    const items: SaveItem[] = people.map((p, i) => ({ studentId: p.user.id, attemptId: ids[i]!, answers: [{ question: e.qs[i % 4]!.id, answer: '2' }], now: new Date() }));
-    items.push({ studentId: people[1]!.user.id, attemptId: ids[1]!, answers: [{ question: e.qs[1]!.id, answer: '4' }, { question: e.qs[2]!.id, answer: '3' }], now: new Date() });
-    items.push({ studentId: people[2]!.user.id, attemptId: ids[2]!, answers: [{ question: e.qs[0]!.id, answer: '1' }, { question: other.qs[0]!.id, answer: '1' }], now: new Date() });
-    items.push({ studentId: people[3]!.user.id, attemptId: ids[4]!, answers: [{ question: e.qs[0]!.id, answer: '1' }], now: new Date() });
+    const items: SaveItem[] = people.map((p, i) => ({ studentId: p.user.id, attemptId: ids[i]!, answers: [{ question: e.questions[i % 4]!.id, answer: '2' }], now: new Date() }));
+    items.push({ studentId: people[1]!.user.id, attemptId: ids[1]!, answers: [{ question: e.questions[1]!.id, answer: '4' }, { question: e.questions[2]!.id, answer: '3' }], now: new Date() });
+    items.push({ studentId: people[2]!.user.id, attemptId: ids[2]!, answers: [{ question: e.questions[0]!.id, answer: '1' }, { question: other.questions[0]!.id, answer: '1' }], now: new Date() });
+    items.push({ studentId: people[3]!.user.id, attemptId: ids[4]!, answers: [{ question: e.questions[0]!.id, answer: '1' }], now: new Date() });
     const out = await saveBatch(t.db, clock(), items);
     for (let i = 0; i < 10; i++) assert.equal(value(out[i]).saved, 1);
     assert.equal(value(out[10]).saved, 2);
     assert.equal(httpStatus(out[11]), 400);
     assert.equal(httpStatus(out[12]), 404);
-    assert.deepEqual(await saved(ids[0]!), { [e.qs[0]!.id]: '2' });
-    assert.deepEqual(await saved(ids[1]!), { [e.qs[1]!.id]: '4', [e.qs[2]!.id]: '3' });
-    assert.deepEqual(await saved(ids[2]!), { [e.qs[2]!.id]: '2' }); // the invalid item wrote nothing
-    assert.deepEqual(await saved(ids[4]!), { [e.qs[0]!.id]: '2' });
+    assert.deepEqual(await saved(ids[0]!), { [e.questions[0]!.id]: '2' });
+    assert.deepEqual(await saved(ids[1]!), { [e.questions[1]!.id]: '4', [e.questions[2]!.id]: '3' });
+    assert.deepEqual(await saved(ids[2]!), { [e.questions[2]!.id]: '2' }); // the invalid item wrote nothing
+    assert.deepEqual(await saved(ids[4]!), { [e.questions[0]!.id]: '2' });
   });
 
   test('past deadline + grace: 409 and the attempt is closed; a failing transaction writes nothing', async () => {
-    const e = await exam(4);
-    const [a, b] = await Promise.all([student(), student()]);
+    const e = await f.exam({ reading: 4 });
+    const [a, b] = await Promise.all([f.student(), f.student()]);
     const late = await attempt(a!, e, -(t.config.examGraceSeconds + 60));
     const ok = await attempt(b!, e);
     const out = await saveBatch(t.db, clock(), [
@@ -355,7 +325,7 @@ describe('saveBatch', () => {
     assert.equal((await attemptRow(late)).status, 'expired');
     assert.equal(value(out[1]).saved, 4);
 
-    const c = await student();
+    const c = await f.student();
     const fresh = await attempt(c, e);
     await expectRejected(saveBatch(t.db, clock(), [
       { studentId: c.user.id, attemptId: fresh, answers: correct(e), now: new Date() },
@@ -370,14 +340,14 @@ describe('saveBatch', () => {
 
 describe('the routes', () => {
   test('concurrent submissions are grouped; every one is answered with its own result after the commit', async () => {
-    const e = await exam(4);
-    const people = await Promise.all(Array.from({ length: 40 }, () => student()));
+    const e = await f.exam({ reading: 4 });
+    const people = await Promise.all(Array.from({ length: 40 }, () => f.student()));
     const ids = await Promise.all(people.map((p) => attempt(p, e)));
     const b = attemptBatchers(t.db, t.database.kind, t.config).submit;
     const before = { ...b.stats };
     const replies = await Promise.all(people.map((p, i) => t.app.inject({
       method: 'POST', url: `/api/results/create/${e.id}/${p.user.id}`, headers: bearer(p.token),
-      payload: { report: ids[i], answers: all(e, (j) => (j <= i % 4 ? e.qs[j]!.answer : '0')) },
+      payload: { report: ids[i], answers: all(e, (j) => (j <= i % 4 ? e.questions[j]!.answer : '0')) },
     })));
     const stored = new Map((await resultsOf(ids)).map((r) => [r.attemptId, r]));
     replies.forEach((r, i) => {
@@ -392,7 +362,7 @@ describe('the routes', () => {
   });
 
   test('the batched user read (one JSON text per row) returns exactly what a column select returns', async () => {
-    const [a, b] = await Promise.all([student(), student()]);
+    const [a, b] = await Promise.all([f.student(), f.student()]);
     await t.db.update(users).set({ deletedAt: new Date('2026-01-02T03:04:05.678Z'), status: 0, tokenVersion: 3, image: 'é "quoted" \\ \n' })
       .where(eq(users.id, b!.user.id));
     const ids = [a!.user.id, b!.user.id, t.seed!.ids!.admin, newId()];
@@ -406,7 +376,7 @@ describe('the routes', () => {
   });
 
   test('kept user rows are used while auth_generation is unchanged; every change to users is seen by the next read', async () => {
-    const [a, b] = await Promise.all([student(), student()]);
+    const [a, b] = await Promise.all([f.student(), f.student()]);
     const generation = async () => (await queryRows<{ v: string }>(t.db, sql`select value::text as v from auth_generation`))[0]!.v;
     const cache: AuthUserCache = { generation: undefined, rows: new Map() };
     const first = await cachedAuthUsers(t.db, cache, [a!.user.id, b!.user.id, newId()]);
@@ -438,7 +408,7 @@ describe('the routes', () => {
     assert.equal(now.get(a!.user.id)?.tokenVersion, 5);
     assert.equal(now.get(a!.user.id)?.firstName, 'Unseen', 'the kept rows went with the old counter');
     const g1 = await generation();
-    const [c] = await Promise.all([student()]);
+    const [c] = await Promise.all([f.student()]);
     assert.notEqual(await generation(), g1, 'an insert bumps it');
     const g2 = await generation();
     await t.db.delete(results).where(inArray(results.userId, [b!.user.id]));
@@ -453,8 +423,8 @@ describe('the routes', () => {
   });
 
   test('revocation stays exact with the batched user check: a bumped token_version, a disabled or deleted user get 401', async () => {
-    const e = await exam(2);
-    const [a, b, c, d] = await Promise.all([student(), student(), student(), student()]);
+    const e = await f.exam({ reading: 2 });
+    const [a, b, c, d] = await Promise.all([f.student(), f.student(), f.student(), f.student()]);
     const ids = await Promise.all([a, b, c, d].map((p) => attempt(p!, e)));
     await t.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, a!.user.id));
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, b!.user.id));
@@ -485,7 +455,7 @@ describe('isolation in group commit', () => {
    * the well-formed ones): NUL and broken UTF-8 in the path, an over-long or non-ASCII id, NUL and an unpaired surrogate
    * in the body, someone else's attempt, an unknown exam.
    */
-  function hostile(kind: 'save' | 'submit', s: Student, own: string, other: string, examId: string) {
+  function hostile(kind: 'save' | 'submit', s: Person, own: string, other: string, examId: string) {
     const me = s.user.id;
     const body = (answers: string) => kind === 'save' ? `{"answers":${answers}}` : `{"report":"${own}","answers":${answers}}`;
     const path = (id: string) => kind === 'save' ? `/api/attempts/${id}/answers/${me}` : `/api/results/create/${id}/${me}`;
@@ -507,12 +477,12 @@ describe('isolation in group commit', () => {
 
   for (const kind of ['save', 'submit'] as const) {
     test(`a burst of 36 ${kind === 'save' ? 'autosaves' : 'submissions'} mixed with 40 malformed ones: every well-formed one is stored and answered 200`, async () => {
-      const e = await exam(4);
-      const people = await Promise.all(Array.from({ length: 36 }, () => student()));
+      const e = await f.exam({ reading: 4 });
+      const people = await Promise.all(Array.from({ length: 36 }, () => f.student()));
       const ids = await Promise.all(people.map((p) => attempt(p, e)));
       const b = attemptBatchers(t.db, t.database.kind, t.config)[kind];
       const before = { ...b.stats };
-      const answersOf = (i: number) => all(e, (j) => (j <= i % 4 ? e.qs[j]!.answer : '0'));
+      const answersOf = (i: number) => all(e, (j) => (j <= i % 4 ? e.questions[j]!.answer : '0'));
       const good = people.map((p, i) => kind === 'save'
         ? send('PUT', `/api/attempts/${ids[i]}/answers/${p.user.id}`, p.token, { answers: answersOf(i) })
         : send('POST', `/api/results/create/${e.id}/${p.user.id}`, p.token, { report: ids[i], answers: answersOf(i) }));
@@ -542,8 +512,8 @@ describe('isolation in group commit', () => {
   }
 
   test('a batch whose statement fails is split until the item that fails is alone: every other item is stored', async () => {
-    const e = await exam(4);
-    const people = await Promise.all(Array.from({ length: 30 }, () => student()));
+    const e = await f.exam({ reading: 4 });
+    const people = await Promise.all(Array.from({ length: 30 }, () => f.student()));
     const ids = await Promise.all(people.map((p) => attempt(p, e)));
     const submit = new Batcher<SubmitItem, unknown>((items) => submitBatch(t.db, clock(), items), { maxBatch: 100, concurrency: 1 });
     const save = new Batcher<SaveItem, unknown>((items) => saveBatch(t.db, clock(), items), { maxBatch: 100, concurrency: 1 });

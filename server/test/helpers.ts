@@ -10,8 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../src/db/index.ts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { migrate } from '../src/db/migrate.ts';
+import { examAccess, examAccessExams, exams, questions, users } from '../src/db/schema.ts';
+import { issueToken, type AuthUser } from '../src/auth/index.ts';
+import { newId } from '../src/ids.ts';
 import { seedDatabase, type SeedResult } from '../src/seed/index.ts';
 
 export const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -117,4 +120,105 @@ export async function dbFingerprint(db: Db): Promise<string> {
     parts.push(`${t}:${rows[0]?.h}`);
   }
   return parts.join(',');
+}
+
+// ---------- fixtures: people, access and exams written straight into the test database ----------
+
+/** A user with a token of its own (signed here: no sign-in request). */
+export interface Person {
+  id: string;
+  token: string;
+  h: ReturnType<typeof bearer>;
+  user: AuthUser;
+}
+
+export interface FixtureQuestion { id: string; number: number; type: 'Reading' | 'Listening'; answer: string }
+export interface FixtureExam { id: string; questions: FixtureQuestion[] }
+
+export interface ExamSpec {
+  /** the seeded admin by default */
+  owner?: string;
+  /** 'public' by default */
+  type?: string;
+  /** 1 (published) by default */
+  status?: number;
+  /** `Exam <id>` by default */
+  title?: string;
+  /** Reading questions, numbered 1.. */
+  reading?: number;
+  /** Listening questions (an audio each), numbered 21.. */
+  listening?: number;
+  playLimit?: number | null;
+  reviewPolicy?: string;
+}
+
+let uidSeq = 0;
+
+/**
+ * The people, access and exams a test needs, written straight into the database of `t` (seeded: its institute and
+ * admin own what is made unless told otherwise). An exam's questions have options a-d, answers cycling '1'..'4' in
+ * question order (the i-th: (i % 4) + 1) and answer details `because <answer>`.
+ */
+export function fixtures(t: TestApp) {
+  const seeded = () => t.seed!.ids!;
+  const signed = (row: typeof users.$inferSelect, ttlSeconds = 3600): Person => {
+    const { passwordHash: _p, ...user } = row;
+    const token = issueToken(row, t.config.jwtSecret!, ttlSeconds);
+    return { id: row.id, token, h: bearer(token), user };
+  };
+  const f = {
+    /** A new user: role 0 student, 1 institute, 2 admin; `createdBy` its institute (or the admin of an institute). */
+    async person(role: 0 | 1 | 2, createdBy: string | null, more: Partial<typeof users.$inferInsert> = {}): Promise<Person> {
+      const id = newId();
+      const [row] = await t.db.insert(users).values({
+        id, email: `${id}@example.com`, passwordHash: 'x', firstName: 'Test', lastName: 'Person', role, createdBy,
+        userUid: `EPS-F${++uidSeq}`, ...more,
+      }).returning();
+      return signed(row!);
+    },
+    /** Another token of a user (another device: a later expiry gives another token). */
+    async as(id: string, ttlSeconds = 3600): Promise<Person> {
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      if (!row) throw new Error(`no user ${id}`);
+      return signed(row, ttlSeconds);
+    },
+    /** The student's exam access (granted by the seeded institute unless `over.createdBy`), with its exams' rows. */
+    async access(
+      userId: string, type: string, over: Partial<typeof examAccess.$inferInsert> = {},
+      rows: { examId: string; totalTimes: number; completedTimes?: number }[] = [],
+    ): Promise<string> {
+      const accessId = newId();
+      await t.db.insert(examAccess).values({ id: accessId, userId, type, createdBy: seeded().institute, ...over });
+      for (const r of rows) await t.db.insert(examAccessExams).values({ accessId, examId: r.examId, totalTimes: r.totalTimes, completedTimes: r.completedTimes ?? 0 });
+      return accessId;
+    },
+    /** A student of the seeded institute (or `createdBy`) who may take every exam (access ALL). */
+    async student(createdBy: string = seeded().institute, more: Partial<typeof users.$inferInsert> = {}): Promise<Person> {
+      const s = await f.person(0, createdBy, more);
+      await f.access(s.id, 'ALL');
+      return s;
+    },
+    async exam(spec: ExamSpec = {}): Promise<FixtureExam> {
+      const id = newId();
+      await t.db.insert(exams).values({
+        id, title: spec.title ?? `Exam ${id.slice(0, 6)}`, type: spec.type ?? 'public', status: spec.status ?? 1, userId: spec.owner ?? seeded().admin,
+        ...(spec.playLimit !== undefined ? { playLimit: spec.playLimit } : {}), ...(spec.reviewPolicy ? { reviewPolicy: spec.reviewPolicy } : {}),
+      });
+      const numbers = [
+        ...Array.from({ length: spec.reading ?? 0 }, (_, i) => i + 1),
+        ...Array.from({ length: spec.listening ?? 0 }, (_, i) => 21 + i),
+      ];
+      const qs: FixtureQuestion[] = [];
+      for (const [i, n] of numbers.entries()) {
+        const q: FixtureQuestion = { id: newId(), number: n, type: n <= 20 ? 'Reading' : 'Listening', answer: String((i % 4) + 1) };
+        await t.db.insert(questions).values({
+          id: q.id, examId: id, type: q.type, questionNumber: n, option1: 'a', option2: 'b', option3: 'c', option4: 'd',
+          listening: q.type === 'Reading' ? '' : '/media/x.mp3', answer: q.answer, answerDetails: `because ${q.answer}`,
+        });
+        qs.push(q);
+      }
+      return { id, questions: qs };
+    },
+  };
+  return f;
 }

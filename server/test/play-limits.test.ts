@@ -7,42 +7,23 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { attemptPlays, attempts, examAccess, exams, questions, users } from '../src/db/schema.ts';
-import { issueToken } from '../src/auth/index.ts';
+import { attemptPlays, attempts, exams, questions } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
-import { bearer, buildTestApp, dbFingerprint, type TestApp } from './helpers.ts';
+import { buildTestApp, dbFingerprint, fixtures, type Person, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let ids: NonNullable<NonNullable<TestApp['seed']>['ids']>;
-let uidSeq = 900;
+let f: ReturnType<typeof fixtures>;
 
-before(async () => { t = await buildTestApp(); ids = t.seed!.ids!; });
+before(async () => { t = await buildTestApp(); ids = t.seed!.ids!; f = fixtures(t); });
 after(async () => { await t?.close(); });
-
-interface Person { id: string; token: string; h: ReturnType<typeof bearer> }
-
-async function person(role: 0 | 1 | 2, createdBy: string | null): Promise<Person> {
-  const id = newId();
-  const [row] = await t.db.insert(users).values({
-    id, email: `${id}@example.com`, passwordHash: 'x', firstName: 'Play', lastName: 'Tester', role, createdBy, userUid: `EPS-P${++uidSeq}`,
-  }).returning();
-  const token = issueToken(row!, t.config.jwtSecret!, 3600);
-  return { id, token, h: bearer(token) };
-}
 
 /** Another token of the same student (another device): a second signed token. */
 const otherDevice = async (p: Person): Promise<Person> => {
-  const [row] = await t.db.select().from(users).where(eq(users.id, p.id));
-  const token = issueToken(row!, t.config.jwtSecret!, 7200);
-  assert.notEqual(token, p.token);
-  return { id: p.id, token, h: bearer(token) };
+  const device = await f.as(p.id, 7200);
+  assert.notEqual(device.token, p.token);
+  return device;
 };
-
-async function student(): Promise<Person> {
-  const s = await person(0, ids.institute);
-  await t.db.insert(examAccess).values({ id: newId(), userId: s.id, type: 'ALL', createdBy: ids.institute });
-  return s;
-}
 
 const lat = (text: string, listening: string) => JSON.stringify({ text, listening });
 
@@ -51,8 +32,7 @@ const lat = (text: string, listening: string) => JSON.stringify({ text, listenin
  * audios (21), one with listening-and-text options (22), one with only a main audio and text options (23).
  */
 async function makeExam(playLimit: number | null) {
-  const id = newId();
-  await t.db.insert(exams).values({ id, title: `Listening ${id.slice(0, 6)}`, type: 'public', status: 1, userId: ids.institute, playLimit });
+  const { id } = await f.exam({ owner: ids.institute, title: 'Listening', playLimit });
   const q = { reading: newId(), all: newId(), lat: newId(), mainOnly: newId() };
   const base = { examId: id, answer: '1', option1: 'a', option2: 'b', option3: 'c', option4: 'd' };
   await t.db.insert(questions).values([
@@ -86,10 +66,7 @@ const plays = async (attemptId: string) => (await t.db.select().from(attemptPlay
 
 describe('the author sets the limit in the exam form', () => {
   test('create and edit: no limit by default, 1-3 or no limit; anything else 400 and nothing changes', async () => {
-    const inst = { id: ids.institute, token: '', h: bearer('') };
-    const [row] = await t.db.select().from(users).where(eq(users.id, ids.institute));
-    inst.token = issueToken(row!, t.config.jwtSecret!, 3600);
-    inst.h = bearer(inst.token);
+    const inst = await f.as(ids.institute);
 
     let r = await api.createExam(inst, { title: 'Limits', is_cbt: false });
     assert.equal(r.statusCode, 200, r.body);
@@ -114,7 +91,7 @@ describe('the author sets the limit in the exam form', () => {
     assert.equal(r.json().play_limit, 1);
 
     // another institute may not change it
-    const other = await person(1, ids.admin);
+    const other = await f.person(1, ids.admin);
     r = await api.editExam(other, exam._id, { title: 'Limits', is_cbt: false, play_limit: 1 });
     assert.ok(r.statusCode === 403 || r.statusCode === 404, r.body);
     assert.equal((await t.db.select().from(exams).where(eq(exams.id, exam._id)))[0]!.playLimit, null);
@@ -124,7 +101,7 @@ describe('the author sets the limit in the exam form', () => {
 describe('the server enforces the limit', () => {
   test('refused beyond the limit (409 with the counts); per audio; the download and the running exam carry the limit and the counts', async () => {
     const { id: exam, q } = await makeExam(2);
-    const s = await student();
+    const s = await f.student();
     const dl = await api.download(s, exam);
     assert.equal(dl.statusCode, 200);
     assert.equal(dl.json().playLimit, 2);
@@ -161,7 +138,7 @@ describe('the server enforces the limit', () => {
 
   test('kept across devices: a second token of the same student is refused too', async () => {
     const { id: exam, q } = await makeExam(1);
-    const phone = await student();
+    const phone = await f.student();
     const attempt = await started(phone, exam);
     assert.equal((await api.play(phone, attempt, play(q.mainOnly))).statusCode, 200);
     const laptop = await otherDevice(phone);
@@ -175,7 +152,7 @@ describe('the server enforces the limit', () => {
 
   test('idempotent by play id: a retried play counts once, even past the limit or after the attempt closed', async () => {
     const { id: exam, q } = await makeExam(2);
-    const s = await student();
+    const s = await f.student();
     const attempt = await started(s, exam);
     const first = play(q.all, 'main');
     for (let i = 0; i < 3; i++) {
@@ -206,7 +183,7 @@ describe('the server enforces the limit', () => {
 
   test('concurrent new plays from several devices never pass the limit', async () => {
     const { id: exam, q } = await makeExam(3);
-    const s = await student();
+    const s = await f.student();
     const attempt = await started(s, exam);
     const devices = [s, await otherDevice(s), await otherDevice(s)];
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => api.play(devices[i % 3]!, attempt, play(q.all, 'option3'))));
@@ -218,7 +195,7 @@ describe('the server enforces the limit', () => {
 
   test('no limit: every play counted, none refused (as before)', async () => {
     const { id: exam, q } = await makeExam(null);
-    const s = await student();
+    const s = await f.student();
     assert.equal((await api.download(s, exam)).json().playLimit, null);
     const attempt = await started(s, exam);
     assert.equal((await api.running(s, exam)).json().playLimit, null);
@@ -228,7 +205,7 @@ describe('the server enforces the limit', () => {
 
   test('the author changes the limit: the running attempt follows it at its next play', async () => {
     const { id: exam, q } = await makeExam(null);
-    const s = await student();
+    const s = await f.student();
     const attempt = await started(s, exam);
     for (let i = 0; i < 2; i++) assert.equal((await api.play(s, attempt, play(q.all))).statusCode, 200);
     await t.db.update(exams).set({ playLimit: 2 }).where(eq(exams.id, exam));
@@ -239,10 +216,10 @@ describe('the server enforces the limit', () => {
 describe('who, when and what', () => {
   test("another student: 404 for the attempt, 403 for someone else's path; nothing counted", async () => {
     const { id: exam, q } = await makeExam(1);
-    const s = await student();
+    const s = await f.student();
     const attempt = await started(s, exam);
-    const other = await student();
-    const inst = await person(1, ids.admin);
+    const other = await f.student();
+    const inst = await f.person(1, ids.admin);
     const before = await dbFingerprint(t.db);
     let r = await api.play(other, attempt, play(q.all));
     assert.equal(r.statusCode, 404);
@@ -257,7 +234,7 @@ describe('who, when and what', () => {
 
   test('past the deadline and grace: 409, the attempt is closed, nothing counted', async () => {
     const { id: exam, q } = await makeExam(2);
-    const s = await student();
+    const s = await f.student();
     const attempt = await started(s, exam);
     await t.db.update(attempts).set({ deadlineAt: new Date(Date.now() - (t.config.examGraceSeconds + 5) * 1000) }).where(eq(attempts.id, attempt));
     const r = await api.play(s, attempt, play(q.all));
@@ -272,7 +249,7 @@ describe('who, when and what', () => {
   test('hostile and malformed input: 400, nothing written', async () => {
     const { id: exam, q } = await makeExam(1);
     const { q: foreign } = await makeExam(1);
-    const s = await student();
+    const s = await f.student();
     const attempt = await started(s, exam);
     const before = await dbFingerprint(t.db);
     const bad: [unknown, string?][] = [

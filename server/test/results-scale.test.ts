@@ -9,65 +9,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Question, Result, ResultDetail } from 'shared-api/types';
-import { attempts, examAccess, exams, questions, results, users } from '../src/db/schema.ts';
-import { issueToken } from '../src/auth/index.ts';
-import { newId } from '../src/ids.ts';
+import { attempts, examAccess, exams, results } from '../src/db/schema.ts';
 import { scaledScores, scoreAnswers, type ScoredQuestion } from '../src/attempts/close.ts';
 import { sweepExpiredAttempts } from '../src/attempts/sweeper.ts';
-import { bearer, buildTestApp, TEST_DIR, type TestApp } from './helpers.ts';
+import { buildTestApp, fixtures, TEST_DIR, type FixtureExam, type Person, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let ids: NonNullable<NonNullable<TestApp['seed']>['ids']>;
-let uidSeq = 900;
+let f: ReturnType<typeof fixtures>;
 
 before(async () => {
   t = await buildTestApp();
   ids = t.seed!.ids!;
+  f = fixtures(t);
 });
 after(async () => { await t?.close(); });
 
 // ---------- fixtures ----------
 
-interface Person { id: string; h: ReturnType<typeof bearer> }
-
-async function person(role: 0 | 1 | 2, createdBy: string | null): Promise<Person> {
-  const id = newId();
-  const [row] = await t.db.insert(users).values({
-    id, email: `${id}@example.com`, passwordHash: 'x', firstName: 'Score', lastName: 'Tester', role, createdBy, userUid: `EPS-S${++uidSeq}`,
-    instituteRole: 1,
-  }).returning();
-  return { id, h: bearer(issueToken(row!, t.config.jwtSecret!, 3600)) };
-}
-const asUser = async (id: string): Promise<Person> => {
-  const [row] = await t.db.select().from(users).where(eq(users.id, id));
-  return { id, h: bearer(issueToken(row!, t.config.jwtSecret!, 3600)) };
-};
-
+/** The student's one access, replaced. */
 async function grantAccess(studentId: string, type: string, over: { totalTimes?: number; startTime?: Date; endTime?: Date } = {}) {
   await t.db.delete(examAccess).where(eq(examAccess.userId, studentId));
-  await t.db.insert(examAccess).values({ id: newId(), userId: studentId, type, createdBy: ids.institute, ...over });
+  await f.access(studentId, type, over);
 }
-
-interface TestExam { id: string; questions: { id: string; number: number; answer: string }[] }
 
 /** A published exam owned by the seeded institute: `reading` questions numbered 1.., `listening` numbered 21.. */
-async function makeExam(reading: number, listening: number, reviewPolicy?: string): Promise<TestExam> {
-  const id = newId();
-  await t.db.insert(exams).values({
-    id, title: `Scale ${id.slice(0, 6)}`, type: 'private', status: 1, userId: ids.institute, ...(reviewPolicy ? { reviewPolicy } : {}),
-  });
-  const qs: TestExam['questions'] = [];
-  const numbers = [...Array.from({ length: reading }, (_, i) => i + 1), ...Array.from({ length: listening }, (_, i) => 21 + i)];
-  for (const [i, n] of numbers.entries()) {
-    const q = { id: newId(), number: n, answer: String((i % 4) + 1) };
-    await t.db.insert(questions).values({
-      id: q.id, examId: id, type: n <= 20 ? 'Reading' : 'Listening', questionNumber: n, option1: 'a', option2: 'b', option3: 'c',
-      option4: 'd', listening: n <= 20 ? '' : '/media/x.mp3', answer: q.answer, answerDetails: `because ${q.answer}`,
-    });
-    qs.push(q);
-  }
-  return { id, questions: qs };
-}
+const makeExam = (reading: number, listening: number, reviewPolicy?: string) =>
+  f.exam({ owner: ids.institute, type: 'private', reading, listening, reviewPolicy });
 
 const wrong = (answer: string) => String((Number(answer) % 4) + 1);
 
@@ -90,7 +58,7 @@ async function started(p: Person, exam: string): Promise<string> {
 }
 
 /** Starts and submits an attempt with these answers (question id -> answer); the submit's response. */
-async function sit(p: Person, exam: TestExam, chosen: Map<string, string> = new Map()) {
+async function sit(p: Person, exam: FixtureExam, chosen: Map<string, string> = new Map()) {
   const id = await started(p, exam.id);
   const r = await api.submit(p, exam.id, id, [...chosen].map(([question, answer]) => ({ question, answer })));
   assert.equal(r.statusCode, 200, r.body);
@@ -153,7 +121,7 @@ describe('scores on the EPS-TOPIK scale (pure)', () => {
 describe('scores are computed when scored, stored, and carried by every result API', () => {
   test('full body (scored in the batch), partial body and an expired attempt closed by the sweeper', async () => {
     const exam = await makeExam(20, 20);
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL');
     const reading = exam.questions.filter((q) => q.number <= 20);
     const listening = exam.questions.filter((q) => q.number > 20);
@@ -193,8 +161,8 @@ describe('scores are computed when scored, stored, and carried by every result A
     check((await api.mine(s)).json().results, 'student list');
     check((await api.of(s, s.id)).json(), 'a student reading their own results');
     assert.deepEqual(figures((await detail(s, a.resultId)).result), [95, 60, 35]);
-    const inst = await asUser(ids.institute);
-    const admin = await asUser(ids.admin);
+    const inst = await f.as(ids.institute);
+    const admin = await f.as(ids.admin);
     check((await api.of(inst, s.id)).json(), 'user detail (institute)');
     check((await api.of(admin, ids.institute)).json(), 'institute results (admin)');
     check((await api.ofExam(inst, exam.id)).json(), 'results of the exam');
@@ -232,12 +200,12 @@ describe('the migration that adds the scores fills them in for older results', (
 // ---------- the review policy ----------
 
 describe('review policy: what a student sees of a finished attempt', () => {
-  const inst = () => asUser(ids.institute);
-  const adminP = () => asUser(ids.admin);
+  const inst = () => f.as(ids.institute);
+  const adminP = () => f.as(ids.admin);
 
   test('"Score only": no per-question right or wrong and no answer keys, in the detail and in every list', async () => {
     const exam = await makeExam(3, 2, 'score');
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 1 }); // no retake: only the policy hides
     const r = await sit(s, exam, new Map([[exam.questions[0]!.id, exam.questions[0]!.answer]]));
     assert.equal(r.totalScore, 5, 'the figures are shown');
@@ -263,7 +231,7 @@ describe('review policy: what a student sees of a finished attempt', () => {
 
   test('"Which questions were right or wrong": marks, never answer keys', async () => {
     const exam = await makeExam(2, 2, 'marks');
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 1 });
     const r = await sit(s, exam);
     const d = await detail(s, r.resultId);
@@ -273,7 +241,7 @@ describe('review policy: what a student sees of a finished attempt', () => {
 
   test('"The correct answers too": keys once no further attempt is possible; marks until then', async () => {
     const exam = await makeExam(2, 2); // the default
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 1 });
     const r = await sit(s, exam);
     const d = await detail(s, r.resultId);
@@ -290,7 +258,7 @@ describe('review policy: what a student sees of a finished attempt', () => {
 
   test('the attack: an empty attempt, read the answers, start again: no answers while another attempt is possible', async () => {
     const exam = await makeExam(20, 20);
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 2 });
     const first = await sit(s, exam); // submitted empty
     assert.equal(first.totalScore, 0);
@@ -319,7 +287,7 @@ describe('review policy: what a student sees of a finished attempt', () => {
 
   test('unlimited access (ALL): the keys are never shown to the student', async () => {
     const exam = await makeExam(2, 2);
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL');
     const r = await sit(s, exam);
     for (let i = 0; i < 2; i++) {
@@ -331,7 +299,7 @@ describe('review policy: what a student sees of a finished attempt', () => {
 
   test('a time frame that has not begun counts as a possible attempt; one that is over does not', async () => {
     const exam = await makeExam(2, 2);
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL');
     const r = await sit(s, exam);
     const day = 24 * 3600 * 1000;
@@ -347,7 +315,7 @@ describe('review policy: what a student sees of a finished attempt', () => {
 
   test('the exam hidden or deleted: no further attempt, the policy decides', async () => {
     const exam = await makeExam(2, 2);
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL');
     const r = await sit(s, exam);
     assert.ok(noKeys((await detail(s, r.resultId)).questions));
@@ -361,11 +329,11 @@ describe('review policy: what a student sees of a finished attempt', () => {
 
   test('other students and other institutes cannot read the result at all', async () => {
     const exam = await makeExam(1, 1, 'answers');
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 1 });
     const r = await sit(s, exam);
-    const other = await person(0, ids.institute);
-    const otherInst = await person(1, ids.admin);
+    const other = await f.person(0, ids.institute);
+    const otherInst = await f.person(1, ids.admin, { instituteRole: 1 });
     assert.equal((await api.detail(other, r.resultId)).statusCode, 403);
     assert.equal((await api.detail(otherInst, r.resultId)).statusCode, 403);
     assert.equal((await api.of(other, s.id)).statusCode, 404);
@@ -381,7 +349,7 @@ describe('review policy: set by the exam\'s author', () => {
   const policyOf = async (id: string) => (await t.db.select().from(exams).where(eq(exams.id, id)))[0]!.reviewPolicy;
 
   test('default on create; chosen; kept when absent on edit; changed; bad values refused with nothing changed', async () => {
-    const inst = await asUser(ids.institute);
+    const inst = await f.as(ids.institute);
     const def = await create(inst, {});
     assert.equal(def.statusCode, 200, def.body);
     assert.equal(def.json().review_policy, 'answers');
@@ -399,10 +367,10 @@ describe('review policy: set by the exam\'s author', () => {
     assert.equal((await t.db.select().from(exams).where(eq(exams.id, id)))[0]!.title, 'Policy exam');
     assert.equal((await create(inst, { review_policy: 'all' })).statusCode, 400);
     // every exam JSON carries it
-    const list = (await t.app.inject({ url: `/api/exams/admin/${ids.admin}`, headers: (await asUser(ids.admin)).h })).json() as { _id: string; review_policy: string }[];
+    const list = (await t.app.inject({ url: `/api/exams/admin/${ids.admin}`, headers: (await f.as(ids.admin)).h })).json() as { _id: string; review_policy: string }[];
     assert.equal(list.find((e) => e._id === id)?.review_policy, 'marks');
     // a student cannot set it
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     assert.equal((await update(s, id, { review_policy: 'answers' })).statusCode, 403);
     assert.equal(await policyOf(id), 'marks');
   });

@@ -6,67 +6,30 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   attemptAnswers, attempts, examAccess, examAccessExams, examInstituteAccess, exams, questions, results, users,
 } from '../src/db/schema.ts';
-import { issueToken } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
 import { REASONS } from '../src/access/rules.ts';
 import { sweepExpiredAttempts } from '../src/attempts/sweeper.ts';
-import { bearer, buildTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, fixtures, type ExamSpec, type Person, type TestApp } from './helpers.ts';
 import { dayIn } from '../src/zones/index.ts';
 
 let t: TestApp;
 let ids: NonNullable<NonNullable<TestApp['seed']>['ids']>;
+let f: ReturnType<typeof fixtures>;
 let demoExam: string; // the seeded fixture exam (public, 2 questions)
-let uidSeq = 500;
 
 before(async () => {
   t = await buildTestApp();
   ids = t.seed!.ids!;
+  f = fixtures(t);
   demoExam = ids.exam!;
 });
 after(async () => { await t?.close(); });
 
 // ---------- fixtures ----------
 
-interface Person { id: string; token: string; h: ReturnType<typeof bearer> }
-
-async function person(role: 0 | 1 | 2, createdBy: string | null, firstName = 'Test'): Promise<Person> {
-  const id = newId();
-  const [row] = await t.db.insert(users).values({
-    id, email: `${id}@example.com`, passwordHash: 'x', firstName, lastName: 'Person', role, createdBy, userUid: `EPS-${++uidSeq}`,
-  }).returning();
-  const token = issueToken(row!, t.config.jwtSecret!, 3600);
-  return { id, token, h: bearer(token) };
-}
-
-async function grantAccess(studentId: string, type: string, over: { totalTimes?: number; completedTimes?: number; startTime?: Date; endTime?: Date } = {}, rows: { examId: string; totalTimes: number; completedTimes?: number }[] = []) {
-  const accessId = newId();
-  await t.db.insert(examAccess).values({ id: accessId, userId: studentId, type, createdBy: ids.institute, ...over });
-  for (const r of rows) await t.db.insert(examAccessExams).values({ accessId, examId: r.examId, totalTimes: r.totalTimes, completedTimes: r.completedTimes ?? 0 });
-  return accessId;
-}
-
-interface TestExam { id: string; questions: { id: string; number: number; type: 'Reading' | 'Listening'; answer: string }[] }
-
 /** An exam with `n` questions (first half Reading 1.., second half Listening 21..), answers cycling '1'..'4'. */
-async function makeExam(opts: { owner?: string; type?: string; status?: number; n?: number; title?: string } = {}): Promise<TestExam> {
-  const id = newId();
-  const n = opts.n ?? 6;
-  await t.db.insert(exams).values({
-    id, title: opts.title ?? `Exam ${id.slice(0, 6)}`, type: opts.type ?? 'public', status: opts.status ?? 1, userId: opts.owner ?? ids.admin,
-  });
-  const qs: TestExam['questions'] = [];
-  const half = Math.ceil(n / 2);
-  for (let i = 0; i < n; i++) {
-    const reading = i < half;
-    const q = { id: newId(), number: reading ? i + 1 : 21 + (i - half), type: (reading ? 'Reading' : 'Listening') as 'Reading' | 'Listening', answer: String((i % 4) + 1) };
-    await t.db.insert(questions).values({
-      id: q.id, examId: id, type: q.type, questionNumber: q.number, option1: 'a', option2: 'b', option3: 'c', option4: 'd',
-      listening: reading ? '' : '/media/x.mp3', answer: q.answer, answerDetails: `because ${q.answer}`,
-    });
-    qs.push(q);
-  }
-  return { id, questions: qs };
-}
+const makeExam = ({ n = 6, ...spec }: ExamSpec & { n?: number } = {}) =>
+  f.exam({ ...spec, reading: Math.ceil(n / 2), listening: n - Math.ceil(n / 2) });
 
 // ---------- calls ----------
 
@@ -105,11 +68,11 @@ describe('exam lists', () => {
   test('split into Available (startable) and Other (listed, with the reason), by the access rules', async () => {
     const priv = await makeExam({ owner: ids.institute, type: 'private' });
     const free = await makeExam({ type: 'free_for_all' });
-    const otherInst = await person(1, ids.admin);
+    const otherInst = await f.person(1, ids.admin);
     const foreign = await makeExam({ owner: otherInst.id, type: 'private' });
     const hidden = await makeExam({ status: 0 });
 
-    const noInst = await person(0, null);
+    const noInst = await f.person(0, null);
     const avail = (await api.available(noInst)).json() as { _id: string }[];
     const other = (await api.other(noInst)).json() as { _id: string; reason: string }[];
     assert.ok(avail.some((e) => e._id === free.id));
@@ -117,8 +80,8 @@ describe('exam lists', () => {
     assert.deepEqual(other.find((e) => e._id === demoExam)?.reason, REASONS.noInstitute);
     for (const x of [priv.id, foreign.id, hidden.id]) assert.ok(![...avail, ...other].some((e) => e._id === x));
 
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'FREE-ALL');
+    const s = await f.person(0, ids.institute);
+    await f.access(s.id, 'FREE-ALL');
     const a2 = (await api.available(s)).json() as { _id: string; type: string; remaining: number | null }[];
     const o2 = (await api.other(s)).json() as { _id: string; reason: string }[];
     assert.ok(a2.some((e) => e._id === free.id));
@@ -129,10 +92,10 @@ describe('exam lists', () => {
   });
 
   test('only the student themself, and only students', async () => {
-    const s = await person(0, ids.institute);
-    const other = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
+    const other = await f.person(0, ids.institute);
     assert.equal((await t.app.inject({ url: `/api/exams/published/users/${s.id}`, headers: other.h })).statusCode, 403);
-    const inst = await person(1, ids.admin);
+    const inst = await f.person(1, ids.admin);
     assert.equal((await api.available(inst)).statusCode, 403);
     assert.equal((await t.app.inject({ url: `/api/exams/published/users/${s.id}` })).statusCode, 401);
   });
@@ -140,14 +103,14 @@ describe('exam lists', () => {
 
 describe('start', () => {
   test('refused without access, with the rule\'s message, and nothing is created', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'PUBLIC-ALL');
+    const s = await f.person(0, ids.institute);
+    await f.access(s.id, 'PUBLIC-ALL');
     const priv = await makeExam({ owner: ids.institute, type: 'private' });
     let r = await api.start(s, priv.id);
     assert.equal(r.statusCode, 403);
     assert.deepEqual(r.json(), { error: REASONS.noAccess });
 
-    const noInst = await person(0, null);
+    const noInst = await f.person(0, null);
     r = await api.start(noInst, demoExam);
     assert.equal(r.statusCode, 403);
     assert.deepEqual(r.json(), { error: REASONS.noInstitute });
@@ -158,7 +121,7 @@ describe('start', () => {
     assert.deepEqual(r.json(), { error: 'Exam Not Found' });
     assert.equal((await api.start(s, newId())).statusCode, 404);
 
-    const otherInst = await person(1, ids.admin);
+    const otherInst = await f.person(1, ids.admin);
     const foreign = await makeExam({ owner: otherInst.id, type: 'private' });
     assert.equal((await api.start(s, foreign.id)).statusCode, 403);
     assert.equal(await attemptCount(s.id), 0);
@@ -166,9 +129,8 @@ describe('start', () => {
   });
 
   test('increaseCount: 404 for an exam the student cannot see (another institute\'s private exam, hidden, unknown, malformed id)', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
-    const otherInst = await person(1, ids.admin);
+    const s = await f.student();
+    const otherInst = await f.person(1, ids.admin);
     const foreign = await makeExam({ owner: otherInst.id, type: 'private' });
     const hidden = await makeExam({ status: 0 });
     for (const exam of [foreign.id, hidden.id, newId()]) {
@@ -183,16 +145,16 @@ describe('start', () => {
   });
 
   test('bad bodies: 400', async () => {
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     assert.equal((await t.app.inject({ method: 'POST', url: `/api/reports/create/${s.id}`, headers: s.h, payload: {} })).statusCode, 400);
     assert.equal((await t.app.inject({ method: 'POST', url: `/api/reports/create/${s.id}`, headers: s.h, payload: { exam: 'nope' } })).statusCode, 400);
     assert.equal((await t.app.inject({ method: 'POST', url: `/api/reports/create/${s.id}`, headers: s.h, payload: { exam: demoExam, extra: 1 } })).statusCode, 400);
   });
 
   test('counts once; resuming does not count; the body\'s user is ignored', async () => {
-    const s = await person(0, ids.institute);
-    const accessId = await grantAccess(s.id, 'CREATOR-AND-PUBLIC-ALL');
-    const victim = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
+    const accessId = await f.access(s.id, 'CREATOR-AND-PUBLIC-ALL');
+    const victim = await f.person(0, ids.institute);
     const r1 = await t.app.inject({ method: 'POST', url: `/api/reports/create/${s.id}`, headers: s.h, payload: { exam: demoExam, user: victim.id, institute: newId() } });
     assert.equal(r1.statusCode, 200);
     const a1 = r1.json();
@@ -224,8 +186,8 @@ describe('start', () => {
   });
 
   test('concurrent double start: one attempt, one count', async () => {
-    const s = await person(0, ids.institute);
-    const accessId = await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 5 });
+    const s = await f.person(0, ids.institute);
+    const accessId = await f.access(s.id, 'ALL-X-TIMES', { totalTimes: 5 });
     const [a, b] = await Promise.all([api.start(s, demoExam), api.start(s, demoExam)]);
     assert.equal(a.statusCode, 200);
     assert.equal(b.statusCode, 200);
@@ -236,7 +198,7 @@ describe('start', () => {
 
     // a student with no access record (no row to lock): the partial unique index keeps one running attempt
     const free = await makeExam({ type: 'free_for_all' });
-    const n = await person(0, null);
+    const n = await f.person(0, null);
     const rs = await Promise.all([api.start(n, free.id), api.start(n, free.id), api.start(n, free.id)]);
     assert.ok(rs.every((r) => r.statusCode === 200));
     assert.equal(new Set(rs.map((r) => r.json()._id)).size, 1);
@@ -244,8 +206,8 @@ describe('start', () => {
   });
 
   test('ALL-X-TIMES: the last attempt can be resumed; after it, the start is refused', async () => {
-    const s = await person(0, ids.institute);
-    const accessId = await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 1 });
+    const s = await f.person(0, ids.institute);
+    const accessId = await f.access(s.id, 'ALL-X-TIMES', { totalTimes: 1 });
     const id = await started(s, demoExam);
     assert.equal((await accessRow(accessId)).completedTimes, 1);
     // listed as Available while it runs (resume), then Other
@@ -264,8 +226,8 @@ describe('start', () => {
   });
 
   test('a running attempt is listed with its deadline, and why it goes on when a new one could not be started', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 2 });
+    const s = await f.person(0, ids.institute);
+    await f.access(s.id, 'ALL-X-TIMES', { totalTimes: 2 });
     type Listed = { _id: string; running: { deadlineAt: string; secondsLeft: number; reason: string | null } | null };
     const listed = async () => ((await api.available(s)).json() as Listed[]).find((e) => e._id === demoExam);
     assert.equal((await listed())?.running, null);
@@ -284,8 +246,8 @@ describe('start', () => {
   });
 
   test('SELECTEDEXAM counts on the exam\'s row', async () => {
-    const s = await person(0, ids.institute);
-    const accessId = await grantAccess(s.id, 'SELECTEDEXAM', {}, [{ examId: demoExam, totalTimes: 2 }]);
+    const s = await f.person(0, ids.institute);
+    const accessId = await f.access(s.id, 'SELECTEDEXAM', {}, [{ examId: demoExam, totalTimes: 2 }]);
     const id = await started(s, demoExam);
     const [row] = await t.db.select().from(examAccessExams).where(and(eq(examAccessExams.accessId, accessId), eq(examAccessExams.examId, demoExam)));
     assert.equal(row!.completedTimes, 1);
@@ -309,8 +271,7 @@ function allKeys(v: unknown, out = new Set<string>()): Set<string> {
 describe('running exam', () => {
   test('questions in order, without answer and answer_details (deep check)', async () => {
     const exam = await makeExam({ n: 8 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     const r = await api.running(s, exam.id);
     assert.equal(r.statusCode, 200);
@@ -325,13 +286,12 @@ describe('running exam', () => {
   });
 
   test('404 when none, for another student, and after submit', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     let r = await api.running(s, demoExam);
     assert.equal(r.statusCode, 404);
     assert.deepEqual(r.json(), { error: 'No running exam' });
     const id = await started(s, demoExam);
-    const other = await person(0, ids.institute);
+    const other = await f.person(0, ids.institute);
     assert.equal((await api.running(other, demoExam)).statusCode, 404);
     assert.equal((await t.app.inject({ url: `/api/attempts/running/${demoExam}/${s.id}`, headers: other.h })).statusCode, 403);
     await api.submit(s, demoExam, id);
@@ -343,8 +303,7 @@ describe('running exam', () => {
 describe('autosave', () => {
   test('upserts; the running exam returns the saved answers', async () => {
     const exam = await makeExam({ n: 4 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     const [q1, q2, q3] = exam.questions;
     let r = await api.save(s, id, [{ question: q1!.id, answer: '1' }]);
@@ -361,8 +320,7 @@ describe('autosave', () => {
 
   test('validation: wrong question, bad value, unknown field, too many, another student\'s attempt: nothing changes', async () => {
     const exam = await makeExam({ n: 2 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     const q = exam.questions[0]!;
     assert.equal((await api.save(s, id, [{ question: q.id, answer: '2' }])).statusCode, 200);
@@ -380,7 +338,7 @@ describe('autosave', () => {
     assert.equal((await api.save(s, id, Array.from({ length: 41 }, () => ({ question: q.id, answer: '4' })))).statusCode, 400);
     assert.equal((await t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/answers/${s.id}`, headers: s.h, payload: {} })).statusCode, 400);
 
-    const other = await person(0, ids.institute);
+    const other = await f.person(0, ids.institute);
     r = await api.save(other, id, [{ question: q.id, answer: '4' }]);
     assert.equal(r.statusCode, 404);
     assert.equal((await api.save(s, newId(), [{ question: q.id, answer: '4' }])).statusCode, 404);
@@ -391,8 +349,7 @@ describe('autosave', () => {
 describe('listening counts', () => {
   test('counted per audio, kept with the attempt, atomic under concurrency', async () => {
     const exam = await makeExam({ n: 4 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     const listening = exam.questions.filter((q) => q.type === 'Listening');
     const reading = exam.questions.find((q) => q.type === 'Reading')!;
@@ -408,7 +365,7 @@ describe('listening counts', () => {
     assert.equal((await api.listen(s, id, reading.id, 'main')).statusCode, 400);
     assert.equal((await api.listen(s, id, L, 'option3')).statusCode, 400); // text options have no audio
     assert.equal((await api.listen(s, id, L, 'option5')).statusCode, 400);
-    const other = await person(0, ids.institute);
+    const other = await f.person(0, ids.institute);
     assert.equal((await api.listen(other, id, L, 'main')).statusCode, 404);
   });
 });
@@ -416,8 +373,7 @@ describe('listening counts', () => {
 describe('deadline and grace', () => {
   test('saving is accepted within the grace; after it: 409, the attempt is closed from the saved answers', async () => {
     const exam = await makeExam({ n: 4 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     const [q1, q2] = exam.questions;
     await setDeadline(id, -1); // past the deadline, within the grace
@@ -443,8 +399,7 @@ describe('deadline and grace', () => {
     const short = await buildTestApp({ configOverrides: { examDurationSeconds: 1, examGraceSeconds: 1 } });
     try {
       const sid = short.seed!.ids!.student;
-      const [row] = await short.db.select().from(users).where(eq(users.id, sid));
-      const h = bearer(issueToken(row!, short.config.jwtSecret!, 3600));
+      const { h } = await fixtures(short).as(sid);
       const examId = short.seed!.ids!.exam!;
       const a = (await short.app.inject({ method: 'POST', url: `/api/reports/create/${sid}`, headers: h, payload: { exam: examId } })).json();
       const q = (await short.app.inject({ url: `/api/attempts/running/${examId}/${sid}`, headers: h })).json().questions[0];
@@ -463,8 +418,7 @@ describe('deadline and grace', () => {
 
   test('a submit after the grace ignores the body\'s answers and scores the saved ones', async () => {
     const exam = await makeExam({ n: 4 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     const [q1, q2, q3] = exam.questions;
     await api.save(s, id, [{ question: q1!.id, answer: q1!.answer }, { question: q2!.id, answer: q2!.answer === '1' ? '2' : '1' }]);
@@ -481,8 +435,7 @@ describe('deadline and grace', () => {
 
   test('a submit within the grace saves the body\'s answers first', async () => {
     const exam = await makeExam({ n: 4 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     await setDeadline(id, -1);
     const r = await api.submit(s, exam.id, id, exam.questions.map((q) => ({ question: q.id, answer: q.answer })));
@@ -493,11 +446,9 @@ describe('deadline and grace', () => {
 
   test('the sweeper closes overdue attempts from their saved answers, once', async () => {
     const exam = await makeExam({ n: 4 });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
-    const fresh = await person(0, ids.institute);
-    await grantAccess(fresh.id, 'ALL');
+    const fresh = await f.student();
     const freshId = await started(fresh, exam.id);
     const [q1, q2] = exam.questions;
     await api.save(s, id, [{ question: q1!.id, answer: q1!.answer }, { question: q2!.id, answer: q2!.answer === '4' ? '3' : '4' }]);
@@ -525,8 +476,7 @@ describe('deadline and grace', () => {
   });
 
   test('opening an overdue attempt closes it (lazily) with its saved answers', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, demoExam);
     const q = (await api.running(s, demoExam)).json().questions[0];
     await api.save(s, id, [{ question: q._id, answer: '1' }]);
@@ -540,8 +490,7 @@ describe('deadline and grace', () => {
   });
 
   test('starting again after an overdue attempt closes it and opens a new one', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, demoExam);
     await setDeadline(id, pastGrace());
     const r = await api.start(s, demoExam);
@@ -555,8 +504,8 @@ describe('deadline and grace', () => {
 describe('submit and scoring', () => {
   test('scores on the server from the stored answers; every question listed; client score ignored', async () => {
     const exam = await makeExam({ n: 10 });
-    const s = await person(0, ids.institute, 'Scorer');
-    await grantAccess(s.id, 'ALL');
+    const s = await f.person(0, ids.institute, { firstName: 'Scorer' });
+    await f.access(s.id, 'ALL');
     const id = await started(s, exam.id);
     // answer 7: right for indexes 0,2,4,6; wrong for 1,3,5; leave 7,8,9 unanswered
     const chosen = new Map<string, string>();
@@ -592,8 +541,7 @@ describe('submit and scoring', () => {
   });
 
   test('a second submit returns the same result (idempotent), also concurrently', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, demoExam);
     const [a, b] = await Promise.all([api.submit(s, demoExam, id), api.submit(s, demoExam, id)]);
     assert.equal(a.statusCode, 200);
@@ -605,10 +553,9 @@ describe('submit and scoring', () => {
   });
 
   test('another student\'s report, or the wrong exam: 404', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, demoExam);
-    const other = await person(0, ids.institute);
+    const other = await f.person(0, ids.institute);
     assert.equal((await api.submit(other, demoExam, id)).statusCode, 404);
     const exam2 = await makeExam();
     assert.equal((await api.submit(s, exam2.id, id)).statusCode, 404);
@@ -616,8 +563,7 @@ describe('submit and scoring', () => {
   });
 
   test('reports/update links the result to the student\'s report', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, demoExam);
     const resultId = (await api.submit(s, demoExam, id)).json().resultId;
     await t.db.update(attempts).set({ resultId: null }).where(eq(attempts.id, id));
@@ -626,15 +572,14 @@ describe('submit and scoring', () => {
     assert.deepEqual(r.json(), { _id: id, result: resultId });
     assert.equal((await attemptRow(id)).resultId, resultId);
     assert.equal((await api.link(s, id, newId())).statusCode, 404);
-    const other = await person(0, ids.institute);
+    const other = await f.person(0, ids.institute);
     assert.equal((await api.link(other, id, resultId)).statusCode, 404);
   });
 });
 
 describe('results', () => {
   test('list: newest first, date range with defaults, endDate inclusive', async () => {
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const empty = (await api.results(s)).json();
     const today = dayIn('Asia/Kathmandu', new Date()); // the day of the student's institute's zone
     assert.deepEqual(empty, { startDate: today, endDate: today, results: [] });
@@ -668,15 +613,14 @@ describe('results', () => {
     assert.equal((await api.results(s, '?endDate=yesterday')).statusCode, 400);
     assert.equal((await api.results(s, '?startDate=2025-01-12&endDate=2025-01-11')).statusCode, 400);
     // only one's own
-    const other = await person(0, ids.institute);
+    const other = await f.person(0, ids.institute);
     assert.equal((await api.results(other)).json().results.length, 0);
     assert.equal((await t.app.inject({ url: `/api/results/user/${s.id}`, headers: other.h })).statusCode, 403);
   });
 
   test('detail: owner, creating institute and admin; others 403; answers revealed once no retake; survives exam deletion', async () => {
     const exam = await makeExam({ n: 4, owner: ids.institute, type: 'private' });
-    const s = await person(0, ids.institute);
-    await grantAccess(s.id, 'ALL');
+    const s = await f.student();
     const id = await started(s, exam.id);
     const resultId = (await api.submit(s, exam.id, id, [{ question: exam.questions[0]!.id, answer: exam.questions[0]!.answer }])).json().resultId;
 
@@ -692,20 +636,17 @@ describe('results', () => {
     assert.ok(body.questions.every((q: Q) => q.answer === undefined && q.answer_details === undefined));
     assert.deepEqual(body.review, { policy: 'answers', shows: 'marks', canRetake: true });
 
-    const [instRow] = await t.db.select().from(users).where(eq(users.id, ids.institute));
-    const [adminRow] = await t.db.select().from(users).where(eq(users.id, ids.admin));
-    const asP = (row: typeof instRow) => ({ id: row!.id, token: '', h: bearer(issueToken(row!, t.config.jwtSecret!, 600)) });
-    for (const row of [instRow, adminRow]) {
-      const full = await api.result(asP(row), resultId);
+    for (const who of [ids.institute, ids.admin]) {
+      const full = await api.result(await f.as(who), resultId);
       assert.equal(full.statusCode, 200);
       assert.ok(revealed(full.json().questions));
     }
     // no attempt left: the student sees them too
     await t.db.delete(examAccess).where(eq(examAccess.userId, s.id));
-    await grantAccess(s.id, 'ALL-X-TIMES', { totalTimes: 1, completedTimes: 1 });
+    await f.access(s.id, 'ALL-X-TIMES', { totalTimes: 1, completedTimes: 1 });
     assert.ok(revealed((await api.result(s, resultId)).json().questions));
-    const otherStudent = await person(0, ids.institute);
-    const otherInst = await person(1, ids.admin);
+    const otherStudent = await f.person(0, ids.institute);
+    const otherInst = await f.person(1, ids.admin);
     assert.equal((await api.result(otherStudent, resultId)).statusCode, 403);
     assert.equal((await api.result(otherInst, resultId)).statusCode, 403);
     assert.equal((await t.app.inject({ url: `/api/results/${resultId}/${s.id}`, headers: otherStudent.h })).statusCode, 403);
@@ -722,7 +663,7 @@ describe('results', () => {
   test('a private exam granted to the student\'s institute is listed and can be started', async () => {
     const exam = await makeExam({ type: 'private', owner: ids.admin });
     await t.db.insert(examInstituteAccess).values({ examId: exam.id, instituteId: ids.institute });
-    const s = await person(0, ids.institute);
+    const s = await f.person(0, ids.institute);
     assert.ok(((await api.available(s)).json() as { _id: string }[]).some((e) => e._id === exam.id));
     assert.equal((await api.start(s, exam.id)).statusCode, 200);
     const n = await t.db.select({ n: sql<number>`count(*)` }).from(attempts).where(eq(attempts.examId, exam.id));

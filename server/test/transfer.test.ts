@@ -9,16 +9,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { Exam, Question } from 'shared-api/types';
-import { issueToken } from '../src/auth/index.ts';
-import { exams, media, questions, users } from '../src/db/schema.ts';
+import { exams, media, questions } from '../src/db/schema.ts';
 import { storeMedia } from '../src/media.ts';
-import { bearer, buildTestApp, type TestApp } from './helpers.ts';
+import { bearer, buildTestApp, fixtures, type TestApp } from './helpers.ts';
 import { closedPort, json, localSite, type LocalSite } from './transfer-support.ts';
 
-async function tokenOf(t: TestApp, id: string): Promise<string> {
-  const [row] = await t.db.select().from(users).where(eq(users.id, id));
-  return issueToken(row!, t.config.jwtSecret!, 3600);
-}
+const tokenOf = async (t: TestApp, id: string): Promise<string> => (await fixtures(t).as(id)).token;
 
 async function counts(t: TestApp) {
   const n = async (table: typeof exams | typeof questions | typeof media) =>
