@@ -23,6 +23,20 @@ let w: PeopleWorld;
 
 const fingerprint = () => dbFingerprint(w.t.db);
 
+/**
+ * What the server promises of any answer (`before`: the database's fingerprint before the request): never a 5xx, and a
+ * refusal is `{ "error": "..." }` and changes nothing. A broken promise is added to `failures`.
+ */
+async function checkAnswer(res: { statusCode: number; body: string }, label: string, before: string, failures: string[], sent = '') {
+  if (res.statusCode >= 500) failures.push(`${label} ${res.body.slice(0, 200)}${sent}`);
+  if (res.statusCode >= 400) {
+    let error: unknown;
+    try { error = (JSON.parse(res.body) as { error?: unknown }).error; } catch { /* not JSON */ }
+    if (typeof error !== 'string' || !error) failures.push(`${label} without { error }: ${res.body.slice(0, 120)}`);
+    if ((await fingerprint()) !== before) failures.push(`${label} refused but changed the database`);
+  }
+}
+
 /** JSON text written by hand so keys like __proto__ reach the server as sent. */
 function jsonText(v: unknown): string {
   if (v && typeof v === 'object' && !Array.isArray(v)) {
@@ -90,14 +104,7 @@ describe('fuzzing every route with bad input', () => {
         const before = await fingerprint();
         const res = await w.t.app.inject({ method: route.method as 'GET', url, query: input.query, headers, ...(payload === undefined ? {} : { payload }) });
         sent++;
-        const label = `${route.method} ${route.url} as ${input.actor}: ${res.statusCode}`;
-        if (res.statusCode >= 500) failures.push(`${label} ${res.body.slice(0, 200)}`);
-        if (res.statusCode >= 400) {
-          let error: unknown;
-          try { error = (JSON.parse(res.body) as { error?: unknown }).error; } catch { /* not JSON */ }
-          if (typeof error !== 'string' || !error) failures.push(`${label} without { error }: ${res.body.slice(0, 120)}`);
-          if ((await fingerprint()) !== before) failures.push(`${label} refused but changed the database`);
-        }
+        await checkAnswer(res, `${route.method} ${route.url} as ${input.actor}: ${res.statusCode}`, before, failures);
         return true;
       }), { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261121) });
     }
@@ -179,14 +186,8 @@ describe('fuzzing every route with bad input', () => {
         });
         sent++;
         if (res.statusCode !== 403 && res.statusCode !== 401) reached++;
-        const label = `${route.method} ${route.url} as ${input.actor}: ${res.statusCode}`;
-        if (res.statusCode >= 500) failures.push(`${label} ${res.body.slice(0, 200)} <- ${JSON.stringify({ url, query: input.query })}`);
-        if (res.statusCode >= 400) {
-          let error: unknown;
-          try { error = (JSON.parse(res.body) as { error?: unknown }).error; } catch { /* not JSON */ }
-          if (typeof error !== 'string' || !error) failures.push(`${label} without { error }: ${res.body.slice(0, 120)}`);
-          if ((await fingerprint()) !== before) failures.push(`${label} refused but changed the database`);
-        }
+        await checkAnswer(res, `${route.method} ${route.url} as ${input.actor}: ${res.statusCode}`, before, failures,
+          ` <- ${JSON.stringify({ url, query: input.query })}`);
         return true;
       }), { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261124) });
     }
