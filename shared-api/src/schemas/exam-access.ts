@@ -7,18 +7,12 @@ import * as yup from 'yup';
 import { ACCESS_TYPES } from '../constants';
 import { isChosen, msg } from '../checks';
 import { ACCESS_MSG } from './people-rules';
+import { wholeNumber } from './whole-number';
 
 const TYPES: readonly string[] = ACCESS_TYPES.map((t) => t.value);
 
 /** A count of attempts: a whole number from 1; '' (an empty input), null or NaN mean missing. */
-const count = (message: string) =>
-  yup
-    .number()
-    .transform((v, orig) => (orig === '' || orig === null || Number.isNaN(v) ? undefined : v))
-    .typeError(message)
-    .required(message)
-    .integer(message)
-    .min(1, message);
+const count = (message: string) => wholeNumber(message).min(1, message);
 
 /** The time of a date (YYYY-MM-DD) or date-time, NaN when there is none or it cannot be read. */
 const timeOf = (v: unknown) => (typeof v === 'string' && v.trim() ? new Date(v).getTime() : Number.NaN);

@@ -10,6 +10,7 @@ import { msg } from '../checks';
 import { parseMediaUrl, type MediaKind } from '../media-url';
 import type { AltTextKey, OptionType, QuestionFields, QuestionType } from '../types';
 import { MSG_LISTENING_AND_TEXT } from './authoring-rules';
+import { wholeNumber } from './whole-number';
 
 export const QUESTION_TYPES: readonly QuestionType[] = ['Reading', 'Listening'];
 export const OPTION_TYPES: readonly OptionType[] = ['text', 'image', 'listening', 'listeningandtext', 'samelistening'];
@@ -100,12 +101,7 @@ const numberMsg = msg.empty('Question Number');
 
 export const questionSchema: yup.ObjectSchema<QuestionFields> = yup.object({
   type: yup.mixed<QuestionType>().required(QUESTION_MSG.type).oneOf(QUESTION_TYPES, QUESTION_MSG.type),
-  question_number: yup
-    .number()
-    .transform((v, orig) => (orig === '' || orig === null || Number.isNaN(v) ? undefined : v))
-    .typeError(numberMsg)
-    .required(numberMsg)
-    .integer(numberMsg)
+  question_number: wholeNumber(numberMsg)
     .test('range', function inRange(v) {
       const type = (this.parent as QuestionFields).type;
       const range = QUESTION_RANGE[type];
