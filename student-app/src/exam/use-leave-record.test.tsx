@@ -5,8 +5,8 @@ import { useLeaveRecord } from './use-leave-record';
 
 const sent: LeaveRecord[] = [];
 const mockRecordLeaves = ({ leaves }: { leaves: LeaveRecord[] }) => ({ unwrap: async () => { sent.push(...leaves); return {}; } });
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+jest.mock('shared-api/student-exam', () => ({
+  ...jest.requireActual('shared-api/student-exam'),
   useRecordLeavesMutation: () => [mockRecordLeaves],
 }));
 
