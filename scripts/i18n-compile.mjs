@@ -20,15 +20,18 @@ const PREFIX = 'export const messages=JSON.parse(';
 // the catalogs of lingui.config.ts (their messages meet in one table at run time: a text translated two ways would
 // read either way, depending on which area loaded last; --strict refuses that)
 const AREAS = ['shared-api/src', 'shared-ui/src', 'shared-ui/src/back-office', 'shell/src', 'student-app/src', 'institute-app/src', 'admin-app/src'];
-for (const area of AREAS) {
-  const file = `${area}/locales/en.ts`;
+/** A compiled catalog: its text, where its messages' JSON sits in it, and the messages. */
+function readCompiled(file) {
   const full = path.join(ROOT, file);
-  if (!existsSync(full)) throw new Error(`${file}: not compiled (is ${area} still in lingui.config.ts?)`);
+  if (!existsSync(full)) throw new Error(`${file}: not compiled (is its area still in lingui.config.ts?)`);
   const text = readFileSync(full, 'utf8');
   const start = text.indexOf(PREFIX);
   const end = text.lastIndexOf(')');
   if (start < 0 || end < start) throw new Error(`${file}: not the compiled form this script knows (lingui compile's output changed)`);
-  const messages = JSON.parse(JSON.parse(text.slice(start + PREFIX.length, end)));
+  return { full, text, start, end, messages: JSON.parse(JSON.parse(text.slice(start + PREFIX.length, end))) };
+}
+for (const area of AREAS) {
+  const { full, text, start, end, messages } = readCompiled(`${area}/locales/en.ts`);
   // a plain text compiles to itself, or (Lingui 5) to a one-element array of itself
   const plain = (id, m) => (typeof m === 'string' && m === id) || (Array.isArray(m) && m.length === 1 && m[0] === id);
   const kept = Object.fromEntries(Object.entries(messages).filter(([id, m]) => !plain(id, m)));
@@ -39,8 +42,7 @@ if (strict) {
   const seen = new Map();
   const clashes = [];
   for (const area of AREAS) {
-    const text = readFileSync(path.join(ROOT, area, 'locales', 'ne.ts'), 'utf8');
-    const messages = JSON.parse(JSON.parse(text.slice(text.indexOf(PREFIX) + PREFIX.length, text.lastIndexOf(')'))));
+    const { messages } = readCompiled(`${area}/locales/ne.ts`);
     for (const [id, m] of Object.entries(messages)) {
       const prev = seen.get(id);
       if (prev && prev.m !== JSON.stringify(m)) clashes.push(`${id}: ${prev.area} and ${area} translate it differently`);

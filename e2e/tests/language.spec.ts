@@ -134,3 +134,36 @@ test.describe('the back office in Nepali', () => {
     await expectRealGlyphs(page, testInfo, 'institute-exams-ne');
   });
 });
+
+test('Nepali chosen but its catalogs cannot be fetched (a flaky link): the screens show English, never a blank page, and Nepali on the next load', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await freshPage(browser);
+  await page.goto('/login');
+  await page.getByLabel('Language').selectOption('ne');
+  await expect(page.getByRole('button', { name: ne('shell', 'Login') })).toBeVisible();
+
+  // a new load on a link that drops every Nepali catalog (and nothing else)
+  const refused: string[] = [];
+  await page.context().route(/\/i18n-[a-z-]+-ne\.[0-9a-f]+\.js$/, (route) => {
+    refused.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  // (service workers are blocked in these tests: nothing answers from a cache, as on a phone's first visit)
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(refused.length, 'the Nepali catalog was asked for').toBeGreaterThan(0);
+  await expect(page.getByLabel('Language'), 'the choice is kept').toHaveValue('ne');
+
+  // signed in on that link: the student's area renders, in English
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('link', { name: 'Exam List' }).first()).toBeVisible();
+
+  // the link is back: the next load is in Nepali
+  await page.context().unroute(/\/i18n-[a-z-]+-ne\.[0-9a-f]+\.js$/);
+  await page.reload();
+  await expect(page.getByRole('link', { name: ne('student-app', 'Exam List') }).first()).toBeVisible();
+  await page.context().close();
+});

@@ -14,6 +14,9 @@ function answer(reply: (req: Request) => Response | Promise<Response>) {
     return reply(input as Request);
   }) as unknown as typeof fetch;
 }
+/** A server that never answers: the request fails only when it is aborted. */
+const untilAborted = (req: Request) =>
+  new Promise<Response>((_, reject) => req.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -104,7 +107,7 @@ describe('the api base query', () => {
 
   it('cancelled by RTK Query: "Request aborted", and fetch saw the abort', async () => {
     const ctl = new AbortController();
-    answer((req) => new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    answer(untilAborted);
     const pending = call('stats', { signal: ctl.signal });
     await Promise.resolve();
     ctl.abort();
@@ -117,7 +120,7 @@ describe('the api base query', () => {
     (AbortSignal as { any?: unknown }).any = undefined;
     try {
       const ctl = new AbortController();
-      answer((req) => new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+      answer(untilAborted);
       const pending = call('stats', { signal: ctl.signal });
       await Promise.resolve();
       ctl.abort();
@@ -125,7 +128,7 @@ describe('the api base query', () => {
       expect(sent[0]!.signal.aborted).toBe(true);
 
       jest.useFakeTimers();
-      answer((req) => new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+      answer(untilAborted);
       const late = call('stats');
       await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
       expect(sent[0]!.signal.aborted).toBe(true);
@@ -137,7 +140,7 @@ describe('the api base query', () => {
 
   it('no answer within the time limit: the request is aborted and fails as "Network Error"', async () => {
     jest.useFakeTimers();
-    answer((req) => new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    answer(untilAborted);
     const pending = call('stats');
     await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(sent[0]!.signal.aborted).toBe(false);

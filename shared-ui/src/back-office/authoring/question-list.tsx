@@ -64,7 +64,7 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
           <Button size="xs" variant="outline" onClick={() => setEditor({ question: q })} aria-label={i18n._('Edit question {number}', { number: formatNumber(q.question_number) })}>{i18n._('Edit')}</Button>
           {/* a published exam's questions cannot be removed (the server refuses): said above the table */}
           <Button size="xs" variant="outline" colorPalette="red" onClick={() => remove.ask(q)} aria-label={i18n._('Delete question {number}', { number: formatNumber(q.question_number) })}
-            disabled={published} title={published ? i18n._(AUTHORING_MSG.unpublishFirst) : undefined} aria-describedby={published ? 'delete-note' : undefined}>{i18n._('Delete')}</Button>
+            disabled={published} title={published ? AUTHORING_MSG.unpublishFirst : undefined} aria-describedby={published ? 'delete-note' : undefined}>{i18n._('Delete')}</Button>
         </HStack>
       ),
     });
@@ -149,7 +149,7 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
       </HStack>
       {editable && published && (
         <Text id="delete-note" mb="3" fontSize="sm" color="fg.muted">
-          {i18n._("{reason}: a published exam's questions can be edited, not removed (to unpublish, edit the exam and set its Status to Hiden).", { reason: i18n._(AUTHORING_MSG.unpublishFirst) })}
+          {i18n._("{reason}: a published exam's questions can be edited, not removed (to unpublish, edit the exam and set its Status to Hiden).", { reason: AUTHORING_MSG.unpublishFirst })}
         </Text>
       )}
       <DataTable rows={ofType} columns={columns} rowKey={(q) => q._id} pageSize={20} emptyText={type === 'Reading' ? i18n._('No Reading questions yet') : i18n._('No Listening questions yet')}

@@ -56,7 +56,7 @@ function Figure({ value, reason }: { value: number | null; reason: string | null
 }
 
 const FLAG_COLOURS: Record<ItemFlagCode, string> = {
-  'negative-discrimination': 'red', 'low-discrimination': 'orange', hard: 'purple', easy: 'blue', 'weak-distractor': 'yellow',
+  'negative-discrimination': 'red', 'low-discrimination': 'orange', hard: 'purple', easy: 'blue', 'weak-distractor': 'teal',
 };
 
 /** Horizontal bars of the correct rate per question number, drawn with boxes (no chart library). */

@@ -63,7 +63,7 @@ export default function UserDetailPage({ perms }: { perms: PeoplePermissions }) 
                   </Text>
                   <HStack gap="2">
                     <Badge colorPalette={info.data.role === 1 ? 'purple' : 'blue'} data-testid="detail-role">
-                      {info.data.role === 1 ? i18n._('Institute') : i18n._(ROLE_LABEL[info.data.role])}
+                      {info.data.role === 1 ? i18n._('Institute') : ROLE_LABEL[info.data.role]}
                     </Badge>
                     <Text fontSize="sm" color="fg.muted">
                       {info.data.email}
