@@ -253,16 +253,20 @@ test('paged lists: an institute pages through 55 students and their 55 results, 
   const rowEmails = async () => (await page.getByRole('row').filter({ hasText: `-${tag}@example.com` }).allTextContents())
     .map((t) => /pager-\d+-[^@]+@example\.com/.exec(t)?.[0]);
   const range = page.getByTestId('table-range');
+  // the range names the page asked for at once; its rows are there once the table is no longer busy
+  const settled = () => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   let asked = pageRequest('users/institute/', { page: '1', limit: '10' });
   await page.goto('/institute/users');
   await asked;
   await expect(range).toHaveText(`1–10 of ${COUNT}`);
+  await settled();
   const first = await rowEmails();
   expect(first).toHaveLength(10);
   asked = pageRequest('users/institute/', { page: '2', limit: '10' });
   await page.getByRole('button', { name: 'Next page' }).click();
   await asked;
   await expect(range).toHaveText(`11–20 of ${COUNT}`);
+  await settled();
   const second = await rowEmails();
   expect(second).toHaveLength(10);
   expect(second.filter((e) => first.includes(e))).toEqual([]);
