@@ -1,0 +1,161 @@
+/**
+ * The listening plays' promise, tried the way a classroom breaks it: random taps on the audio mixed with a server
+ * that goes down (unreachable or failing), a browser offline and back, slow requests, and the page's queue replaced
+ * while a play is on its way (a reload: the request lands or is lost, and the new page starts from the server's
+ * counts; or a re-mount in the same page: the old request answers later). Promises: the device never lets an audio
+ * play beyond the limit; every play the device let start is on the server or kept on the device at every step;
+ * at the end the server has each of them once (a play sent twice counts once) and the device's counts are the
+ * server's.
+ */
+import fc from 'fast-check';
+import type { AudioKey, ListeningPlay, ListeningStatus } from 'shared-api';
+import { PlayQueue, pendingPlaysKey } from './play-queue';
+
+type Op =
+  | { kind: 'tap'; question: number; audio: AudioKey }
+  | { kind: 'server'; up: boolean; unreachable: boolean }
+  | { kind: 'browser'; online: boolean }
+  | { kind: 'wait'; ms: number }
+  | { kind: 'reload'; inFlightLands: boolean }
+  | { kind: 'remount' };
+
+const AUDIO: AudioKey[] = ['main', 'option1', 'option2'];
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('tap' as const), question: fc.integer({ min: 21, max: 23 }), audio: fc.constantFrom(...AUDIO) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('server' as const), up: fc.boolean(), unreachable: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('browser' as const), online: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 5_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), inFlightLands: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remount' as const) }) },
+);
+
+interface InFlight { settle: (lands: boolean) => void }
+
+describe('listening plays under a flaky link, with the page replaced mid-flight', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    localStorage.clear();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('never play beyond the limit, never lose a play, never count one twice', async () => {
+    let attempt = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), fc.constantFrom(1, 2, 3, null), fc.integer({ min: 0, max: 300 }), async (ops, limit, latency) => {
+        const attemptId = `plays-${attempt++}`;
+        // the server: each play id counted once, the limit enforced (409 with its counts)
+        const seen = new Set<string>();
+        const counts: ListeningStatus = {};
+        const serverCounts = (): ListeningStatus => JSON.parse(JSON.stringify(counts)) as ListeningStatus;
+        const record = (play: ListeningPlay): { ok: true } | { ok: false; error: unknown } => {
+          if (seen.has(play.playId)) return { ok: true };
+          const used = counts[play.question]?.[play.audio] ?? 0;
+          if (limit !== null && used >= limit) return { ok: false, error: { status: 409, data: { listeningStatus: serverCounts() } } };
+          seen.add(play.playId);
+          counts[play.question] = { ...counts[play.question], [play.audio]: used + 1 };
+          return { ok: true };
+        };
+        let up = true;
+        let unreachable = true;
+        let online = true;
+        const inFlight = new Set<InFlight>();
+        const refused: ListeningPlay[] = [];
+
+        const send = (play: ListeningPlay) => new Promise<ListeningStatus>((resolve, reject) => {
+          const answer = () => {
+            const r = record(play);
+            if (r.ok) resolve(serverCounts());
+            else reject(r.error);
+          };
+          const flight: InFlight = {
+            settle: (lands) => {
+              inFlight.delete(flight);
+              clearTimeout(timer);
+              if (lands) answer();
+              else reject({ status: 0 });
+            },
+          };
+          inFlight.add(flight);
+          const timer = setTimeout(() => {
+            if (!inFlight.has(flight)) return;
+            inFlight.delete(flight);
+            if (!up || !online) reject({ status: !online || unreachable ? 0 : 500 });
+            else answer();
+          }, latency);
+        });
+        const open = (server?: ListeningStatus) => new PlayQueue({
+          attemptId, send, limit, serverCounts: server, isOnline: () => online, baseDelayMs: 500, maxDelayMs: 4_000,
+          onRefused: (p) => refused.push(p),
+        });
+        let queue = open();
+        const started: ListeningPlay[] = [];
+
+        const check = (when: string) => {
+          const onDevice = JSON.parse(localStorage.getItem(pendingPlaysKey(attemptId)) ?? '[]') as ListeningPlay[];
+          const waiting = new Set(onDevice.map((p) => p.playId));
+          for (const p of started) expect({ when, play: p.playId, kept: seen.has(p.playId) || waiting.has(p.playId) }).toEqual({ when, play: p.playId, kept: true });
+          if (limit !== null) {
+            for (const q of Object.values(counts)) for (const n of Object.values(q)) expect(n).toBeLessThanOrEqual(limit);
+          }
+          expect(refused).toEqual([]); // one device: it never lets a play start that the server would refuse
+        };
+
+        for (const step of ops) {
+          switch (step.kind) {
+            case 'tap': {
+              const q = `q${step.question}`;
+              const before = queue.used(q, step.audio);
+              const play = queue.play(q, step.audio);
+              if (play) started.push(play);
+              // refused on the device only when the limit is used up
+              expect(play === null).toBe(limit !== null && before >= limit);
+              break;
+            }
+            case 'server':
+              up = step.up;
+              unreachable = step.unreachable;
+              break;
+            case 'browser':
+              online = step.online;
+              if (online) queue.online();
+              break;
+            case 'wait':
+              await jest.advanceTimersByTimeAsync(step.ms);
+              break;
+            case 'reload':
+              queue.dispose();
+              for (const flight of [...inFlight]) flight.settle(step.inFlightLands);
+              await jest.advanceTimersByTimeAsync(0);
+              // the new page fetches the running exam: the server's counts as they are now
+              queue = open(serverCounts());
+              void queue.flush();
+              break;
+            case 'remount':
+              queue.dispose();
+              queue = open(serverCounts());
+              void queue.flush();
+              break;
+          }
+          await jest.advanceTimersByTimeAsync(0);
+          check(step.kind);
+        }
+
+        up = true;
+        online = true;
+        queue.online();
+        for (let i = 0; i < 40 && (queue.pendingPlays.length > 0 || inFlight.size > 0); i++) await jest.advanceTimersByTimeAsync(5_000);
+        check('end');
+        expect(queue.pendingPlays).toEqual([]);
+        expect(localStorage.getItem(pendingPlaysKey(attemptId))).toBeNull();
+        // each play the device let start is counted once on the server, and the device shows the server's counts
+        expect([...seen].sort()).toEqual(started.map((p) => p.playId).sort());
+        const made: ListeningStatus = {};
+        for (const p of started) made[p.question] = { ...made[p.question], [p.audio]: (made[p.question]?.[p.audio] ?? 0) + 1 };
+        expect(counts).toEqual(made);
+        for (const [q, byAudio] of Object.entries(made)) for (const [a, n] of Object.entries(byAudio)) expect(queue.used(q, a as AudioKey)).toBe(n);
+        queue.dispose();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
