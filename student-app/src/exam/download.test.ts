@@ -264,6 +264,21 @@ describe('the exam download', () => {
     expect(server.count(A)).toBe(2);
   });
 
+  it('a try given up (stalled) whose file the service worker stored all the same is not downloaded again', async () => {
+    const server = new FakeServer({ [A]: 3000 });
+    const cache = new FakeCache();
+    server.plan[A] = ['stall'];
+    // the worker's own fetch of the file completes and is stored while the page's copy stalls (a busy phone)
+    const fetch = async (url: string, init?: RequestInit) => {
+      const res = await server.fetch(url, init);
+      cache.keep(url, 3000);
+      return res;
+    };
+    const { d } = downloader(server, cache, files({ [A]: 3000 }), { fetch, stallMs: 30 });
+    expect(await d.run()).toMatchObject({ phase: 'complete', doneBytes: 8000, filesStored: 1 });
+    expect(server.count(A)).toBe(1);
+  });
+
   it('stop() on going offline ends the run as offline; run() goes on', async () => {
     const server = new FakeServer({ [A]: 50_000, [B]: 1000 });
     const cache = new FakeCache();

@@ -174,14 +174,16 @@ export class ExamDownloader {
     return this.finish(this.stored.size === this.files.length ? 'complete' : 'failed', null);
   }
 
-  /** One file: taken from the cache when it is there and fresh, else fetched (with retries) and stored. */
+  /** One file: taken from the cache when it is there, else fetched (with retries) and stored. */
   private async fetchFile(cache: MediaCache, file: PackageFile, signal: AbortSignal) {
-    const hit = await cache.match(file.url);
-    if (hit) {
-      this.markStored(file.url, await storedLength(hit));
-      return;
-    }
     for (let attempt = 1; ; attempt++) {
+      // before each try: the service worker stores what it fetches for the page, so a try given up here (stalled,
+      // cut) may have been stored all the same; it is not downloaded again
+      const hit = await cache.match(file.url);
+      if (hit) {
+        this.markStored(file.url, await storedLength(hit));
+        return;
+      }
       if (!this.opts.online()) throw new Error('offline');
       try {
         const copy = await this.download(file.url, signal);
