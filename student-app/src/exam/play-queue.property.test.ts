@@ -9,27 +9,11 @@
  */
 import fc from 'fast-check';
 import type { AudioKey, ListeningPlay, ListeningStatus } from 'shared-api';
+import { FlakyLink, isLinkStep, withLinkSteps, type PageHandle } from './flaky-link.test-support';
 import { PlayQueue, pendingPlaysKey } from './play-queue';
 
-type Op =
-  | { kind: 'tap'; question: number; audio: AudioKey }
-  | { kind: 'server'; up: boolean; unreachable: boolean }
-  | { kind: 'browser'; online: boolean }
-  | { kind: 'wait'; ms: number }
-  | { kind: 'reload'; inFlightLands: boolean }
-  | { kind: 'remount' };
-
 const AUDIO: AudioKey[] = ['main', 'option1', 'option2'];
-const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('tap' as const), question: fc.integer({ min: 21, max: 23 }), audio: fc.constantFrom(...AUDIO) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('server' as const), up: fc.boolean(), unreachable: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('browser' as const), online: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 5_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), inFlightLands: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remount' as const) }) },
-);
-
-interface InFlight { settle: (lands: boolean) => void }
+const step = withLinkSteps(fc.record({ kind: fc.constant('tap' as const), question: fc.integer({ min: 21, max: 23 }), audio: fc.constantFrom(...AUDIO) }));
 
 describe('listening plays under a flaky link, with the page replaced mid-flight', () => {
   beforeEach(() => {
@@ -41,53 +25,39 @@ describe('listening plays under a flaky link, with the page replaced mid-flight'
   it('never play beyond the limit, never lose a play, never count one twice', async () => {
     let attempt = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), fc.constantFrom(1, 2, 3, null), fc.integer({ min: 0, max: 300 }), async (ops, limit, latency) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.constantFrom(1, 2, 3, null), fc.integer({ min: 0, max: 300 }), async (steps, limit, latency) => {
         const attemptId = `plays-${attempt++}`;
         // the server: each play id counted once, the limit enforced (409 with its counts)
         const seen = new Set<string>();
         const counts: ListeningStatus = {};
         const serverCounts = (): ListeningStatus => JSON.parse(JSON.stringify(counts)) as ListeningStatus;
-        const record = (play: ListeningPlay): { ok: true } | { ok: false; error: unknown } => {
-          if (seen.has(play.playId)) return { ok: true };
+        const record = (play: ListeningPlay) => {
+          if (seen.has(play.playId)) return;
           const used = counts[play.question]?.[play.audio] ?? 0;
-          if (limit !== null && used >= limit) return { ok: false, error: { status: 409, data: { listeningStatus: serverCounts() } } };
+          if (limit !== null && used >= limit) throw { status: 409, data: { listeningStatus: serverCounts() } };
           seen.add(play.playId);
           counts[play.question] = { ...counts[play.question], [play.audio]: used + 1 };
-          return { ok: true };
         };
-        let up = true;
-        let unreachable = true;
-        let online = true;
-        const inFlight = new Set<InFlight>();
+        const link = new FlakyLink(latency);
         const refused: ListeningPlay[] = [];
-
-        const send = (play: ListeningPlay) => new Promise<ListeningStatus>((resolve, reject) => {
-          const answer = () => {
-            const r = record(play);
-            if (r.ok) resolve(serverCounts());
-            else reject(r.error);
-          };
-          const flight: InFlight = {
-            settle: (lands) => {
-              inFlight.delete(flight);
-              clearTimeout(timer);
-              if (lands) answer();
-              else reject({ status: 0 });
-            },
-          };
-          inFlight.add(flight);
-          const timer = setTimeout(() => {
-            if (!inFlight.has(flight)) return;
-            inFlight.delete(flight);
-            if (!up || !online) reject({ status: !online || unreachable ? 0 : 500 });
-            else answer();
-          }, latency);
+        const send = (play: ListeningPlay) => link.request(() => {
+          record(play);
+          return serverCounts();
         });
         const open = (server?: ListeningStatus) => new PlayQueue({
-          attemptId, send, limit, serverCounts: server, isOnline: () => online, baseDelayMs: 500, maxDelayMs: 4_000,
+          attemptId, send, limit, serverCounts: server, isOnline: () => link.online, baseDelayMs: 500, maxDelayMs: 4_000,
           onRefused: (p) => refused.push(p),
         });
         let queue = open();
+        const page: PageHandle = {
+          online: () => queue.online(),
+          dispose: () => queue.dispose(),
+          reopen: () => {
+            // the new page fetches the running exam: the server's counts as they are now
+            queue = open(serverCounts());
+            void queue.flush();
+          },
+        };
         const started: ListeningPlay[] = [];
 
         const check = (when: string) => {
@@ -100,50 +70,21 @@ describe('listening plays under a flaky link, with the page replaced mid-flight'
           expect(refused).toEqual([]); // one device: it never lets a play start that the server would refuse
         };
 
-        for (const step of ops) {
-          switch (step.kind) {
-            case 'tap': {
-              const q = `q${step.question}`;
-              const before = queue.used(q, step.audio);
-              const play = queue.play(q, step.audio);
-              if (play) started.push(play);
-              // refused on the device only when the limit is used up
-              expect(play === null).toBe(limit !== null && before >= limit);
-              break;
-            }
-            case 'server':
-              up = step.up;
-              unreachable = step.unreachable;
-              break;
-            case 'browser':
-              online = step.online;
-              if (online) queue.online();
-              break;
-            case 'wait':
-              await jest.advanceTimersByTimeAsync(step.ms);
-              break;
-            case 'reload':
-              queue.dispose();
-              for (const flight of [...inFlight]) flight.settle(step.inFlightLands);
-              await jest.advanceTimersByTimeAsync(0);
-              // the new page fetches the running exam: the server's counts as they are now
-              queue = open(serverCounts());
-              void queue.flush();
-              break;
-            case 'remount':
-              queue.dispose();
-              queue = open(serverCounts());
-              void queue.flush();
-              break;
+        for (const next of steps) {
+          if (isLinkStep(next)) await link.step(next, page);
+          else {
+            const q = `q${next.question}`;
+            const before = queue.used(q, next.audio);
+            const play = queue.play(q, next.audio);
+            if (play) started.push(play);
+            // refused on the device only when the limit is used up
+            expect(play === null).toBe(limit !== null && before >= limit);
           }
           await jest.advanceTimersByTimeAsync(0);
-          check(step.kind);
+          check(next.kind);
         }
 
-        up = true;
-        online = true;
-        queue.online();
-        for (let i = 0; i < 40 && (queue.pendingPlays.length > 0 || inFlight.size > 0); i++) await jest.advanceTimersByTimeAsync(5_000);
+        await link.restore(page, () => queue.pendingPlays.length > 0, 40);
         check('end');
         expect(queue.pendingPlays).toEqual([]);
         expect(localStorage.getItem(pendingPlaysKey(attemptId))).toBeNull();
