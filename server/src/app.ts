@@ -43,7 +43,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     logController: new RequestLogAtDebug(), // a line per request only at LOG_LEVEL debug or trace
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+    // scalars are coerced (a form's "5"), arrays never: a one-item array is not taken for its item, nor an item for an array
+    ajv: { customOptions: { allErrors: false, coerceTypes: true, removeAdditional: false } },
     // the router's own refusals (a URL that does not decode, a path parameter over maxParamLength) in the API's shape
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;

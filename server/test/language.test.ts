@@ -34,7 +34,7 @@ test('only en and ne: anything else is a 400 that changes nothing', async () => 
   const { body } = await signin(t.app, 'institute@example.com');
   const id = body.user._id;
   const before = await dbFingerprint(t.db);
-  for (const language of ['fr', 'NE', '', ' ne', ['ne', 'en'], 1, null, { ne: 1 }, 'ne\u0000']) {
+  for (const language of ['fr', 'NE', '', ' ne', ['ne', 'en'], ['ne'], 1, null, { ne: 1 }, 'ne\u0000']) {
     const a = await signinWith({ email: 'institute@example.com', password: 'password123', language });
     assert.equal(a.statusCode, 400, `signin ${JSON.stringify(language)}: ${a.body}`);
     assert.equal(typeof a.json().error, 'string');
