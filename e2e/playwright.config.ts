@@ -26,6 +26,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.tmp/e2e.json' }]],
   use: {
     baseURL: BASE_URL,
+    // a student's phone in Nepal (time-zones.spec.ts also runs the browser in Asia/Seoul)
+    timezoneId: 'Asia/Kathmandu',
     trace: 'retain-on-failure',
     // The service worker is tested on its own (delivery.spec.ts); elsewhere it would only blur what page.route sees.
     serviceWorkers: 'block',
@@ -45,7 +47,8 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, EXAM_DURATION_SECONDS: process.env.E2E_EXAM_SECONDS ?? '3000',
+    // the servers run in the students' zones (neither UTC): their days come from the users' zones, never the process's
+    env: { TZ: 'Asia/Kathmandu', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, EXAM_DURATION_SECONDS: process.env.E2E_EXAM_SECONDS ?? '3000',
       TRANSFER_ALLOW_HOSTS: process.env.E2E_TRANSFER_ALLOW ?? `127.0.0.1:${process.env.E2E_SECOND_PORT ?? PORT + 201}` },
   }, ...(wantShort ? [{
     command: 'node ../scripts/start.mjs',
@@ -54,7 +57,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe' as const,
     env: {
-      PORT: String(SHORT_PORT), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'eps-e2e-short-')),
+      TZ: 'Asia/Seoul', PORT: String(SHORT_PORT), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'eps-e2e-short-')),
       EXAM_DURATION_SECONDS: '20', EXAM_SWEEP_SECONDS: '2', EXAM_GRACE_SECONDS: '2',
     },
   }] : [])],

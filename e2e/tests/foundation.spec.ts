@@ -202,7 +202,8 @@ test.describe('a signed-in student', () => {
     expect(entries).toHaveLength(1);
     // The exam lists are asked for as the area loads (before the page renders), and only once each.
     expect(lists).toHaveLength(2);
-    expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(37, 99, 235)');
+    // the solid blue of the product's system (blue.700, for contrast), not Chakra's default blue.600
+    expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(23, 61, 166)');
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
   });
 

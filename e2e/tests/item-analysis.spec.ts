@@ -3,7 +3,7 @@
  * then the institute and the admin (choosing that institute) read the statistics and the flags.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { auth, loginApi, loginAs, storedSession } from '../support/fixtures';
+import { auth, loginApi, loginAs, storedSession, useStoredSession } from '../support/fixtures';
 import { takeExamByApi, type Q } from '../support/exam';
 
 const STUDENTS = 6;
@@ -78,7 +78,7 @@ test('the Question Summary shows the item analysis and its flags to the institut
   await expectStatistics(page);
 
   // the admin: all students by default, then the one institute's
-  await loginAs(page, 'admin@example.com', 'password123');
+  await useStoredSession(page, 'admin');
   await page.goto(`/admin/exams/exam/${examId}/summary`);
   const select = page.getByRole('combobox', { name: 'Institute' });
   await expect(select).toBeEnabled();
