@@ -3,11 +3,8 @@
  * directory, demo data), the first deployment's admin copies its demo exam in the browser, the second is stopped,
  * and the copy still has its 40 questions and plays its audio from the first deployment.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startDeployment, type Deployment } from '../support/deployment';
 import { DEMO, expectToast, stateFile, storedSession } from '../support/fixtures';
 
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -16,30 +13,7 @@ const SECOND_PORT = Number(process.env.E2E_SECOND_PORT ?? FIRST_PORT + 201);
 const SECOND = `http://127.0.0.1:${SECOND_PORT}/`;
 const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
 
-let second: ChildProcess | undefined;
-let secondDir: string | undefined;
-let secondLog = '';
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}api/health`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function stopSecond(): Promise<void> {
-  const child = second;
-  second = undefined;
-  if (!child || child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // start.mjs runs the server as its own child: signal the whole group this spec started (detached below).
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-  const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 15_000);
-  await exited;
-  clearTimeout(timer);
-  await expect.poll(() => healthy(SECOND), { timeout: 15_000 }).toBe(false);
-}
+let second: Deployment | undefined;
 
 test.describe('transfer an exam from another deployment', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -47,25 +21,11 @@ test.describe('transfer an exam from another deployment', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(200_000);
-    expect(await healthy(SECOND), `port ${SECOND_PORT} is already in use`).toBe(false);
-    secondDir = mkdtempSync(path.join(os.tmpdir(), 'eps-e2e-second-'));
-    second = spawn(process.execPath, [path.resolve(__dirname, '..', '..', 'scripts', 'start.mjs')], {
-      cwd: path.resolve(__dirname, '..'),
-      env: { ...process.env, PORT: String(SECOND_PORT), HOST: '127.0.0.1', DATA_DIR: secondDir, SEED: 'demo', LOG_LEVEL: 'warn', TRANSFER_ALLOW_HOSTS: '' },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    second.stdout?.on('data', (d) => { secondLog = (secondLog + String(d)).slice(-4000); });
-    second.stderr?.on('data', (d) => { secondLog = (secondLog + String(d)).slice(-4000); });
-    await expect.poll(async () => {
-      if (second?.exitCode !== null) throw new Error(`the second deployment exited:\n${secondLog}`);
-      return healthy(SECOND);
-    }, { timeout: 180_000, intervals: [500] }).toBe(true);
+    second = await startDeployment(SECOND_PORT, { TRANSFER_ALLOW_HOSTS: '' });
   });
 
   test.afterAll(async () => {
-    await stopSecond();
-    if (secondDir) rmSync(secondDir, { recursive: true, force: true });
+    await second?.stop();
   });
 
   test('the admin copies the other deployment\'s demo exam with its media; the copy works with the other stopped', async ({ page, request }) => {
@@ -96,7 +56,7 @@ test.describe('transfer an exam from another deployment', () => {
     await expectToast(page, 'Successfully Transfered Exam');
 
     // The other deployment goes away; the copy must not need it.
-    await stopSecond();
+    await second?.stop();
 
     await page.getByRole('link', { name: 'Exam List' }).click();
     const copyCard = page.getByTestId('exam-card').filter({ hasText: DEMO_EXAM }).filter({ hasText: 'Hidden' }).first();

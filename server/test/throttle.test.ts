@@ -10,6 +10,7 @@ import { eq, like } from 'drizzle-orm';
 import { bearer, buildTestApp, DEMO_PASSWORD, tokenFor, type TestApp } from './helpers.ts';
 import { loginFailures, users } from '../src/db/schema.ts';
 import { loadConfig } from '../src/config.ts';
+import { DEVICE_TOKEN_SECONDS, issueDeviceToken } from '../src/auth/device.ts';
 import { ACCOUNT_CEILING, ADDRESS_CHECKS_AT_ONCE, ADDRESS_LIMIT, clientAddress, PAIR_LIMIT, pruneLoginFailures } from '../src/auth/throttle.ts';
 
 const OWNER = 'student@example.com';
@@ -156,6 +157,82 @@ function postFrom(port: number, localAddress: string, urlPath: string, body: unk
     req.end(data);
   });
 }
+
+describe('a classroom behind one address: devices that have signed in before (auth/device.ts)', () => {
+  let t: TestApp;
+  before(async () => { t = await buildTestApp(); });
+  after(async () => { await t?.close(); });
+  const CLASSROOM = '127.0.0.60';
+  const signin = (email: string, password: string, device?: unknown, ip = CLASSROOM) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password, ...(device === undefined ? {} : { device }) }, remoteAddress: ip });
+  /** A sign-in on the student's own phone yesterday, elsewhere: the device token it was given. */
+  const phoneOf = async (email: string) => {
+    const r = await signin(email, DEMO_PASSWORD, undefined, '127.0.0.61');
+    assert.equal(r.statusCode, 200, r.body);
+    const device = r.json().device as string;
+    assert.match(device, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+    return device;
+  };
+  /** The first morning: mistyped passwords from the whole class lock the classroom's address. */
+  const lockTheClassroom = async () => {
+    for (let i = 0; i < ADDRESS_LIMIT; i++) await signin(`pupil-${i}@example.com`, 'mistyped-1');
+    assert.equal((await signin('admin@example.com', DEMO_PASSWORD)).statusCode, 429, 'the address is locked');
+  };
+
+  it('the address is locked for new devices, not for a phone that signed in to its account before', async () => {
+    const phone = await phoneOf(OWNER);
+    await lockTheClassroom();
+    const fresh = await signin(OWNER, DEMO_PASSWORD);
+    assert.equal(fresh.statusCode, 429, 'without the device token: the classroom\'s lock');
+    assert.match(fresh.json().error, LOCKED);
+    const trusted = await signin(OWNER, DEMO_PASSWORD, phone);
+    assert.equal(trusted.statusCode, 200, trusted.body);
+    assert.equal(trusted.json().user.email, OWNER);
+    // the case of the typed email does not matter
+    assert.equal((await signin('Student@Example.COM', DEMO_PASSWORD, phone)).statusCode, 200);
+  });
+
+  it('a device token counts only for its own account, and only when it verifies; anything else is an untrusted device, never a 5xx', async () => {
+    const phone = await phoneOf('newstudent@example.com');
+    await lockTheClassroom();
+    const [h, p, sig] = phone.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, em: OWNER })).toString('base64url')}.${sig}`;
+    const session = (await signin(OWNER, DEMO_PASSWORD, undefined, '127.0.0.62')).json().token as string;
+    const now = Math.floor(Date.now() / 1000);
+    const expired = issueDeviceToken(OWNER, t.app.config.jwtSecret!, now - DEVICE_TOKEN_SECONDS - 1);
+    const otherDeployment = issueDeviceToken(OWNER, 'another deployment\'s secret');
+    for (const device of [phone, forged, session, expired, otherDeployment, `${phone}x`, 'not-a-token', '', 'a.b.c']) {
+      const r = await signin(OWNER, DEMO_PASSWORD, device);
+      assert.equal(r.statusCode, 429, `${JSON.stringify(device).slice(0, 40)}: ${r.body}`);
+    }
+    for (const device of [[phone], ['x'], { dev: 'x' }, 'x'.repeat(1025), 'a\u0000b']) {
+      const r = await signin(OWNER, DEMO_PASSWORD, device, '127.0.0.63');
+      assert.equal(r.statusCode, 400, `${JSON.stringify(device).slice(0, 40)}: ${r.body}`);
+      assert.equal(typeof r.json().error, 'string');
+    }
+  });
+
+  it('a device token is not a session token: as a bearer it is refused', async () => {
+    const phone = await phoneOf(OWNER);
+    const user = (await signin(OWNER, DEMO_PASSWORD, undefined, '127.0.0.64')).json().user as { _id: string };
+    const r = await t.app.inject({ method: 'GET', url: `/api/users/getUserInfo/${user._id}`, headers: bearer(phone) });
+    assert.equal(r.statusCode, 401);
+  });
+
+  it('a stolen device token buys no more guesses: its 5th failure locks that device, and its failures do not count for the address', async () => {
+    await timePasses(t);
+    const phone = await phoneOf('institute@example.com');
+    const address = async () => (await t.db.select().from(loginFailures).where(eq(loginFailures.key, `ip:${CLASSROOM}`)))[0]?.count ?? 0;
+    const before = await address();
+    for (let i = 0; i < PAIR_LIMIT; i++) assert.equal((await signin('institute@example.com', `guess-${i}-wrong`, phone)).statusCode, 401);
+    const locked = await signin('institute@example.com', DEMO_PASSWORD, phone);
+    assert.equal(locked.statusCode, 429);
+    assert.match(locked.json().error, LOCKED);
+    assert.equal(await address(), before, 'the address counted none of them');
+    assert.equal((await signin('institute@example.com', DEMO_PASSWORD)).statusCode, 200, 'the same account from the classroom without that device');
+  });
+});
 
 describe('client address over real sockets (default: no proxy trusted)', () => {
   let t: TestApp;

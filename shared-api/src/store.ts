@@ -4,6 +4,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { Provider, useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
 import { createElement, type ReactNode } from 'react';
 import { api } from './api';
+import { keepDeviceToken } from './device-tokens';
 import { sessionReducer, sessionActions, writeStoredSession, clearStoredSession } from './session';
 import type { SigninResponse } from './types';
 import { userTimeZone } from './time-zone';
@@ -35,6 +36,7 @@ export function StoreProvider({ children, value = store }: { children: ReactNode
 /** Stores the session and tells the store; used right after a successful sign-in. */
 export function startSession(dispatch: AppDispatch, s: SigninResponse) {
   writeStoredSession(s);
+  keepDeviceToken(s.user.email, s.device);
   dispatch(sessionActions.signedIn(s));
 }
 

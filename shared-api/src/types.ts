@@ -50,6 +50,8 @@ export interface SigninResponse {
   token: string;
   /** the student's institute (null for admins, institutes and students with no institute) */
   institute: AuthInstitute | null;
+  /** this browser's device token for the account: sent with its next sign-in (shared-api device-tokens.ts) */
+  device?: string;
 }
 
 export interface UserInfo {

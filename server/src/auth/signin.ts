@@ -6,6 +6,7 @@ import type { Db, Executor } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { toInstituteJson, toUserJson } from '../serializers.ts';
+import { issueDeviceToken, trustedDevice } from './device.ts';
 import { issueToken, ROLES } from './index.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { admitGuess, checkInTurn, recordRightGuess, recordWrongGuess, signinKeys, throttleMessage } from './throttle.ts';
@@ -19,8 +20,16 @@ export async function findActiveUserByEmail(db: Executor, email: string) {
   return row;
 }
 
-export async function signIn(db: Db, config: Config, { email, password, language }: { email: string; password: string; language?: 'en' | 'ne' }, ip: string): Promise<SigninResponse> {
-  const keys = signinKeys(email, ip);
+export interface SigninBody {
+  email: string;
+  password: string;
+  language?: 'en' | 'ne';
+  /** the device token this browser got at an earlier sign-in to this account (device.ts) */
+  device?: string;
+}
+
+export async function signIn(db: Db, config: Config, { email, password, language, device }: SigninBody, ip: string): Promise<SigninResponse> {
+  const keys = signinKeys(email, ip, trustedDevice(device, email, config.jwtSecret!));
   const row = await checkInTurn(keys, async () => {
     const wait = await admitGuess(db, keys);
     if (wait > 0) throw new HttpError(429, throttleMessage(wait));
@@ -53,5 +62,5 @@ export async function signIn(db: Db, config: Config, { email, password, language
     if (inst) institute = toInstituteJson(inst);
   }
   const token = issueToken(user, config.jwtSecret!, config.jwtExpiresIn);
-  return { user: toUserJson(user), token, institute };
+  return { user: toUserJson(user), token, institute, device: issueDeviceToken(user.email, config.jwtSecret!) };
 }

@@ -14,6 +14,10 @@
  *   refused until one of the two windows ends. An attacker with N addresses gets about N guesses per 15 minutes
  *   instead of 4N; an address with no failure (the owner's, unless the owner mistyped during the attack) is never
  *   refused by it. This is the soft measure: it never locks the account as such.
+ * - a trusted device (device.ts: a browser that has signed in to this account before) replaces the pair by its own key
+ *   (5 failures lock that device, doubling as the pair's) and is not refused by the address's lock nor by the account
+ *   ceiling, and its failures do not count against the address: a classroom whose shared address is locked by
+ *   mistyped passwords still lets in the students whose phones have signed in before.
  * Every lock ends on its own. Limits are per window, not per day: the aim is to make guessing slow, never to lock out.
  */
 import { inArray, sql } from 'drizzle-orm';
@@ -32,11 +36,13 @@ export const ADDRESS_LIMIT = 50;
 export const ACCOUNT_CEILING = 20;
 
 export interface GuessKeys {
-  /** the account (or user, for a password change) and the address together */
+  /** the account (or user, for a password change) and the address together; a trusted device's own key */
   pair: string;
   address: string;
   /** sign-in only: the account's failures from every address (the distributed-attack ceiling) */
   account?: string;
+  /** sign-in from a trusted device (device.ts): the address's lock and the account ceiling do not apply */
+  trustedDevice?: boolean;
 }
 
 /** The unit of address one client controls: IPv4 as is (also when IPv4-mapped), IPv6 cut to its /64 (ipaddr.js). */
@@ -49,11 +55,19 @@ export function clientAddress(ip: string | undefined): string {
   return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((n) => n.toString(16)).join(':')}::/64`;
 }
 
-/** The address comes first: it never contains '|', so no email can make two pairs share a key. */
-export function signinKeys(email: string, ip: string | undefined): GuessKeys {
+/**
+ * The address comes first: it never contains '|', so no email can make two pairs share a key. `device`: the id of a
+ * trusted device of this account (device.ts), whose key then stands for the pair.
+ */
+export function signinKeys(email: string, ip: string | undefined, device?: string | null): GuessKeys {
   const address = clientAddress(ip);
   const account = email.trim().toLowerCase();
-  return { pair: `signin:${address}|${account}`, address: `ip:${address}`, account: `email:${account}` };
+  return {
+    pair: device ? `device:${device}` : `signin:${address}|${account}`,
+    address: `ip:${address}`,
+    account: `email:${account}`,
+    ...(device ? { trustedDevice: true } : {}),
+  };
 }
 
 export function passwordChangeKeys(userId: string, ip: string | undefined): GuessKeys {
@@ -100,10 +114,10 @@ export async function admitGuess(db: Executor, keys: GuessKeys, now = new Date()
     .where(inArray(loginFailures.key, [keys.pair, keys.address, ...(keys.account ? [keys.account] : [])]));
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const address = byKey.get(keys.address);
-  if (address?.lockedUntil && address.lockedUntil > now) return secondsUntil(address.lockedUntil, now);
+  if (!keys.trustedDevice && address?.lockedUntil && address.lockedUntil > now) return secondsUntil(address.lockedUntil, now);
   const account = keys.account ? byKey.get(keys.account) : undefined;
   const pair = byKey.get(keys.pair);
-  if (inWindow(account, now) && account.count >= ACCOUNT_CEILING && inWindow(pair, now) && pair.count >= 1) {
+  if (!keys.trustedDevice && inWindow(account, now) && account.count >= ACCOUNT_CEILING && inWindow(pair, now) && pair.count >= 1) {
     return secondsUntil(new Date(Math.min(account.firstAt.getTime(), pair.firstAt.getTime()) + WINDOW_MS), now);
   }
   if (await countFailure(db, keys.pair, PAIR_LIMIT, now)) return 0;
@@ -136,9 +150,12 @@ export async function checkInTurn<T>(keys: GuessKeys, check: () => Promise<T>): 
   }
 }
 
-/** A wrong password (the pair was counted by admitGuess): counts for the address and, on sign-in, the account. */
+/**
+ * A wrong password (the pair was counted by admitGuess): counts for the address (unless from a trusted device) and, on
+ * sign-in, the account.
+ */
 export async function recordWrongGuess(db: Executor, keys: GuessKeys, now = new Date()): Promise<void> {
-  await countFailure(db, keys.address, ADDRESS_LIMIT, now);
+  if (!keys.trustedDevice) await countFailure(db, keys.address, ADDRESS_LIMIT, now);
   if (keys.account) await countFailure(db, keys.account, null, now);
 }
 

@@ -1,10 +1,10 @@
 /** POST /api/auth/signin (no token): ../../auth/signin.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { SigninResponse } from 'shared-api/types';
-import { signIn } from '../../auth/signin.ts';
+import { signIn, type SigninBody } from '../../auth/signin.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { email: string; password: string; language?: 'en' | 'ne' } }>('/signin', {
+  app.post<{ Body: SigninBody }>('/signin', {
     schema: {
       body: {
         type: 'object',
@@ -14,6 +14,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           password: { type: 'string', minLength: 1, maxLength: 1024 },
           // the language chosen on the login page (issue 25): kept as the user's
           language: { type: 'string', enum: ['en', 'ne'] },
+          // this browser's device token from an earlier sign-in (auth/device.ts); one that does not verify is ignored
+          device: { type: 'string', maxLength: 1024 },
         },
       },
     },
