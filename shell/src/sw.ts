@@ -1,6 +1,6 @@
 /**
  * Service worker, on Workbox (compiled to /sw.js by workbox-webpack-plugin's InjectManifest in webpack.common.ts;
- * registered by bootstrap.tsx in production only). Goal: a returning student on a slow or dead link starts at once.
+ * registered by service-worker.ts in production only). Goal: a returning student on a slow or dead link starts at once.
  *
  * - Precached at install: index.html and the shell's first-render files (main.js, the global stylesheet), nothing
  *   else: a phone downloads nothing it would not load anyway (main.js comes from the HTTP cache, index.html once).
@@ -12,8 +12,8 @@
  * - remotes.json, remoteEntry.js, mf-manifest.json: not intercepted while online (so a new deployment of a remote is
  *   picked up on the next visit); the cached copy when offline.
  * - /api/* and other origins: never touched.
- * The page reports the files it loaded before this worker controlled it (CACHE_URLS, bootstrap.tsx); they go through
- * the same routes, fetched from the HTTP cache (nothing is downloaded twice).
+ * The page reports the files it loaded before this worker controlled it (CACHE_URLS, service-worker.ts; never media);
+ * they go through the same routes, fetched from the HTTP cache (nothing is downloaded twice).
  * The code cache's name carries this deployment's index.html revision; a new worker deletes the other `eps-` caches
  * except MEDIA_CACHE.
  */
