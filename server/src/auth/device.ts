@@ -34,6 +34,7 @@ function keyed(secret: string) {
   return k;
 }
 
+/** The account a typed email names, as the throttle and the device tokens key it (sign-in matches emails case-blind). */
 export const accountOf = (email: string) => email.trim().toLowerCase();
 
 export function issueDeviceToken(email: string, secret: string, now = Math.floor(Date.now() / 1000)): string {

@@ -24,6 +24,7 @@ import { inArray, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Executor } from '../db/index.ts';
+import { accountOf } from './device.ts';
 import { loginFailures } from '../db/schema.ts';
 
 type FailureRow = typeof loginFailures.$inferSelect;
@@ -61,7 +62,7 @@ export function clientAddress(ip: string | undefined): string {
  */
 export function signinKeys(email: string, ip: string | undefined, device?: string | null): GuessKeys {
   const address = clientAddress(ip);
-  const account = email.trim().toLowerCase();
+  const account = accountOf(email);
   return {
     pair: device ? `device:${device}` : `signin:${address}|${account}`,
     address: `ip:${address}`,
