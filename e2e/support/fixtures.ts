@@ -63,6 +63,23 @@ export async function loginApi(request: APIRequestContext, email: string, passwo
   return (await res.json()) as ApiSession;
 }
 
+/**
+ * A new institute made by the demo admin through the API (its own students and results, apart from the demo data);
+ * `institute_role` 1 may add exams. Returns its email, password and a signed-in session.
+ */
+export async function createInstitute(
+  request: APIRequestContext,
+  fields: { name: string; email: string; password: string; phone?: string; address?: string; institute_role?: 0 | 1 },
+): Promise<{ email: string; password: string; session: ApiSession }> {
+  const admin = storedSession('admin');
+  const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
+    headers: auth(admin.token),
+    data: { phone: '9800022233', address: 'Kathmandu', institute_role: 1, ...fields, confirm_password: fields.password },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  return { email: fields.email, password: fields.password, session: await loginApi(request, fields.email, fields.password) };
+}
+
 /** Signs in through the API and writes the session into local storage, as the login page would. */
 export async function loginAs(page: Page, email: string, password: string) {
   const s = await page.request.post('/api/auth/signin', { data: { email, password } });

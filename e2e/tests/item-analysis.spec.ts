@@ -3,7 +3,7 @@
  * then the institute and the admin (choosing that institute) read the statistics and the flags.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { auth, loginApi, loginAs, storedSession, useStoredSession } from '../support/fixtures';
+import { auth, createInstitute, loginApi, loginAs, storedSession, useStoredSession } from '../support/fixtures';
 import { takeExamByApi, type Q } from '../support/exam';
 
 const STUDENTS = 6;
@@ -42,12 +42,7 @@ test('the Question Summary shows the item analysis and its flags to the institut
   const admin = storedSession('admin');
   const name = `Item Analysis Academy ${tag}`;
   const email = `items-${tag}@example.com`;
-  const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
-    headers: auth(admin.token),
-    data: { name, email, phone: '9800022233', address: 'Pokhara', password: 'password123', confirm_password: 'password123', institute_role: 1 },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const inst = await loginApi(request, email, 'password123');
+  const { session: inst } = await createInstitute(request, { name, email, password: 'password123', address: 'Pokhara' });
 
   const demoStudent = storedSession('student');
   const exams = await request.get(`/api/exams/published/users/${demoStudent.user._id}`, { headers: auth(demoStudent.token) });

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { auth, expectToast, loginApi, loginAs, loginUi, storedSession, useStoredSession } from '../support/fixtures';
+import { auth, createInstitute, expectToast, loginApi, loginAs, loginUi, useStoredSession } from '../support/fixtures';
 import { demoExamId } from '../support/exam';
 
 const DEMO_EXAM = 'EPS-TOPIK Mock Test 1';
@@ -166,12 +166,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test('profile: name, password change keeps the session on the new token, picture rules', async ({ page, request }) => {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = `prof-${tag}@example.com`;
-  const admin = storedSession('admin');
-  const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
-    headers: auth(admin.token),
-    data: { name: `Profile Academy ${tag}`, email, phone: '9800022233', address: 'Pokhara', password: 'old-password-1', confirm_password: 'old-password-1', institute_role: 1 },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
+  await createInstitute(request, { name: `Profile Academy ${tag}`, email, password: 'old-password-1', address: 'Pokhara' });
 
   await loginUi(page, email, 'old-password-1');
   await expect(page).toHaveURL(/\/institute$/);
@@ -216,14 +211,9 @@ test('paged lists: an institute pages through 55 students and their 55 results, 
   const COUNT = 55;
 
   // The rows come from the API: an institute, 55 students imported from one CSV, each of whom takes the demo exam once.
-  const admin = storedSession('admin');
-  const inst = { email: `pager-inst-${tag}@example.com`, password: 'institute-pass-1' };
-  const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
-    headers: auth(admin.token),
-    data: { name: `Pager Academy ${tag}`, email: inst.email, phone: '9800033344', address: 'Bhaktapur', password: inst.password, confirm_password: inst.password, institute_role: 1 },
+  const { session: institute, ...inst } = await createInstitute(request, {
+    name: `Pager Academy ${tag}`, email: `pager-inst-${tag}@example.com`, password: 'institute-pass-1', phone: '9800033344', address: 'Bhaktapur',
   });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const institute = await loginApi(request, inst.email, inst.password);
   const csv = ['email,firstname,lastname,phone,password',
     ...Array.from({ length: COUNT }, (_, i) => `${email(i + 1)},Pager,Student${i + 1},9800000000,student-pass-1`)].join('\n');
   const imported = await request.post(`/api/users/import/${institute.user._id}`, { headers: auth(institute.token), data: { csv } });

@@ -5,7 +5,7 @@
  * times shown, whatever the device's zone.
  */
 import { expect, test } from '@playwright/test';
-import { auth, expectToast, loginApi, loginAs, storedSession } from '../support/fixtures';
+import { auth, createInstitute, expectToast, loginApi, loginAs } from '../support/fixtures';
 import { demoExamId } from '../support/exam';
 
 /** YYYY-MM-DD and HH:MM of an instant in a zone. */
@@ -21,14 +21,9 @@ for (const browserZone of ['Asia/Seoul', 'Asia/Kathmandu'] as const) test.descri
 
   test("an institute's Today's Results is its zone's day, not the browser's; the Profile changes the zone", async ({ page, request }) => {
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const admin = storedSession('admin');
-    const inst = { email: `tz-inst-${tag}@example.com`, password: 'institute-pass-1' };
-    const created = await request.post(`/api/users/createInstitute/${admin.user._id}`, {
-      headers: auth(admin.token),
-      data: { name: `Zone Academy ${tag}`, email: inst.email, phone: '9800044455', address: 'Lalitpur', password: inst.password, confirm_password: inst.password, institute_role: 0 },
+    const { session: institute, ...inst } = await createInstitute(request, {
+      name: `Zone Academy ${tag}`, email: `tz-inst-${tag}@example.com`, password: 'institute-pass-1', phone: '9800044455', address: 'Lalitpur', institute_role: 0,
     });
-    expect(created.ok(), await created.text()).toBeTruthy();
-    const institute = await loginApi(request, inst.email, inst.password);
     const student = { email: `tz-student-${tag}@example.com`, password: 'student-pass-1' };
     const made = await request.post(`/api/users/createUser/${institute.user._id}`, {
       headers: auth(institute.token),
