@@ -33,8 +33,8 @@ export const DEV_PORTS = { shell: 3000, student_app: 3001, institute_app: 3002, 
  * The UI kit and the API package are versioned by semver, in their package.json (shell/src/__tests__/shared-versions
  * .test.ts fails when their shared exports change and the version does not say so). A build asks for its own major
  * and at least its own minor (a patch changes no export), strictly: Module Federation does not give a remote a UI kit
- * or API package older than it was built for, so it never runs against exports the page lacks (the remote area shows
- * its error); a shell of a later minor runs remotes built before it (e2e/tests/cross-lockfile.spec.ts shows both).
+ * or API package older than it was built for, so it never runs against exports the page lacks (the remote area tells
+ * the student to reload: shell/src/remote-compat.ts); a shell of a later minor runs remotes built before it (e2e/tests/cross-lockfile.spec.ts shows both).
  */
 function ours(pkg: 'shared-ui' | 'shared-api') {
   const { version } = JSON.parse(readFileSync(path.join(__dirname, pkg, 'package.json'), 'utf8')) as { version: string };
