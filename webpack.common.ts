@@ -2,7 +2,6 @@
  * The one place that knows Module Federation, loaders and the dev server.
  * Each app's webpack.config.ts only names itself and what it exposes.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
@@ -29,20 +28,7 @@ export interface AppOptions {
 /** Dev ports; the API runs on 8080 in dev and serves everything on one port in production. */
 export const DEV_PORTS = { shell: 3000, student_app: 3001, institute_app: 3002, admin_app: 3003, api: 8080 } as const;
 
-/**
- * The UI kit and the API package are versioned by semver, in their package.json (shell/src/__tests__/shared-versions
- * .test.ts fails when their shared exports change and the version does not say so). A build asks for its own major
- * and at least its own minor (a patch changes no export), strictly: Module Federation does not give a remote a UI kit
- * or API package older than it was built for, so it never runs against exports the page lacks (the remote area tells
- * the student to reload: shell/src/remote-compat.ts); a shell of a later minor runs remotes built before it (e2e/tests/cross-lockfile.spec.ts shows both).
- */
-function ours(pkg: 'shared-ui' | 'shared-api') {
-  const { version } = JSON.parse(readFileSync(path.join(__dirname, pkg, 'package.json'), 'utf8')) as { version: string };
-  const [major, minor] = version.split('.');
-  return { singleton: true, strictVersion: true, version, requiredVersion: `^${major}.${minor}.0` };
-}
-const ui = ours('shared-ui');
-const api = ours('shared-api');
+const pkgVersion = '1.0.0';
 
 /**
  * Shared singletons: one React, one UI kit (Chakra, emotion and the router live inside it, tree-shaken),
@@ -52,19 +38,19 @@ export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '19.3.1' },
   'react/jsx-runtime': { singleton: true, requiredVersion: '19.3.1' },
   'react-dom': { singleton: true, requiredVersion: '19.3.1' },
-  'shared-ui': ui,
+  'shared-ui': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   // Back-office screens admin and institute share; a student never loads this.
-  'shared-ui/back-office': ui,
-  'shared-api': api,
+  'shared-ui/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   // The endpoints only the back office calls (authoring, people, transfer); a student never loads them.
-  'shared-api/back-office': api,
+  'shared-api/back-office': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   // Endpoints out of the first render: the student's exam and results, the student's ranks (the Results page and the
   // result sheet) and the user's own profile (the Profile screen). Their files inject into the one api slice, so they are singletons as
   // shared-api/back-office is. (shared-api/scores, /leaves and /dates, wording functions with no state, are not
   // shared: each build bundles the few it uses.)
-  'shared-api/progress': api,
-  'shared-api/profile': api,
-  'shared-api/student-exam': api,
+  'shared-api/progress': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/profile': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  'shared-api/student-exam': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
 /**

@@ -7,8 +7,6 @@ interface Props {
   message?: string;
   children: ReactNode;
   onRetry?: () => void;
-  /** told of each error caught (after it is logged) */
-  onError?: (error: Error) => void;
 }
 
 /** Catches a failed render or an unreachable remote and offers a Retry instead of a blank page. */
@@ -19,7 +17,6 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
   override componentDidCatch(error: Error) {
     console.error(error);
-    this.props.onError?.(error);
   }
   retry = () => {
     this.setState({ error: null });

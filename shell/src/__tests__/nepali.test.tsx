@@ -6,8 +6,6 @@ import '../catalog';
 
 jest.mock('../remotes', () => ({
   loadRemoteApp: () => Promise.reject(new Error('RUNTIME-003')),
-  sharedTooOldFor: () => Promise.resolve([]),
-  reloadPage: () => undefined,
 }));
 
 import { RemoteArea } from '../remote-area';
