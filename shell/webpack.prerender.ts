@@ -4,14 +4,13 @@
  * (src/prerender.tsx, shared-ui/static-render), written into index.html where its two placeholders are. It runs in
  * Node, in the build only: nothing of it (react-dom/server, @emotion/server) reaches the browser.
  *
- * src/prerender.tsx is bundled for Node by a webpack compilation of its own (webpack's Node API, the shell's own
- * loaders: the UI kit's sources are TypeScript and import a stylesheet), packages left to Node's require, then loaded
- * and called; its result goes into the page through html-webpack-plugin's beforeEmit hook.
+ * src/prerender.tsx is bundled for Node (../webpack.static-render.ts), then loaded and called; its result goes into the
+ * page through html-webpack-plugin's beforeEmit hook.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Compiler, Configuration } from 'webpack';
+import type { Compiler } from 'webpack';
+import { compileForNode } from '../webpack.static-render';
 
 /**
  * Where index.html (src/index.html) takes the CSS (in <head>) and the markup (inside #prerendered-login): comments
@@ -21,44 +20,10 @@ import type { Compiler, Configuration } from 'webpack';
 export const CSS_PLACEHOLDER = '<!--#prerendered-login-css-->';
 export const HTML_PLACEHOLDER = '<!--#prerendered-login-markup-->';
 
-/** The workspace packages are sources to compile; every other import is a package Node requires. */
-const WORKSPACE = /^(shared-ui|shared-api)(\/|$)/;
-
 interface Prerendered { html: string; css: string }
 
 async function render(compiler: Compiler, entry: string): Promise<Prerendered> {
-  // Inside node_modules, so that Node finds the packages from there; a cache folder, as loaders keep theirs.
-  const outDir = path.join(compiler.context, 'node_modules', '.cache', 'prerender-login');
-  const config: Configuration = {
-    mode: 'production',
-    target: 'node',
-    context: compiler.context,
-    entry: { prerender: entry },
-    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
-    externalsPresets: { node: true },
-    externals: [({ request }, callback) => {
-      if (request && !request.startsWith('.') && !path.isAbsolute(request) && !WORKSPACE.test(request)) {
-        callback(undefined, `commonjs ${request}`);
-      } else callback();
-    }],
-    resolve: compiler.options.resolve,
-    module: { rules: compiler.options.module.rules },
-    optimization: { minimize: false },
-    devtool: false,
-  };
-  const child = compiler.webpack(config);
-  await new Promise<void>((resolve, reject) => {
-    child.run((err, stats) => {
-      child.close(() => {
-        if (err) reject(err);
-        else if (stats?.hasErrors()) reject(new Error(`prerendered login: ${stats.toString('errors-only')}`));
-        else resolve();
-      });
-    });
-  });
-  const file = path.join(outDir, 'prerender.cjs');
-  delete require.cache[require.resolve(file)];
-  const { prerenderLogin } = require(file) as { prerenderLogin: (globalCss: string) => Prerendered };
+  const { prerenderLogin } = await compileForNode<{ prerenderLogin: (globalCss: string) => Prerendered }>(compiler, entry, 'prerender-login');
   const globalCss = await fs.promises.readFile(require.resolve('shared-ui/chakra-global.css'), 'utf8');
   return prerenderLogin(globalCss);
 }

@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { contentSecurityPolicy } from './security.ts';
 
 const HASHED_RE = /\.[0-9a-f]{8,}\./i;
-const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'sw.js']);
+const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'first-paint.js', 'mf-manifest.json', 'remotes.json', 'sw.js']);
 
 /** Cache-Control for a built file. */
 export function cacheControlFor(filePath: string): string {

@@ -51,7 +51,7 @@ describe('web delivery', () => {
   test('cacheControlFor classifies files', () => {
     assert.equal(cacheControlFor('/x/main.0123456789.js'), IMMUTABLE);
     assert.equal(cacheControlFor('/x/main.0123456789.js.br'), IMMUTABLE);
-    for (const f of ['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'sw.js', 'sw.js.gz']) {
+    for (const f of ['index.html', 'remoteEntry.js', 'first-paint.js', 'first-paint.js.br', 'mf-manifest.json', 'remotes.json', 'sw.js', 'sw.js.gz']) {
       assert.equal(cacheControlFor(`/x/${f}`), 'no-cache', f);
     }
   });

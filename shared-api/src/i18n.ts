@@ -16,6 +16,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { messages as en } from './locales/en';
 import { setWordingTranslator } from './wording';
 import type { matchServerTemplate } from './server-templates';
+import { LANGUAGES, LANGUAGE_KEY, deviceLanguage, isLanguage, type Language } from './device-language';
 
 /**
  * The one instance (shared-api is a shared singleton: every remote uses this one). A message in no catalog is its
@@ -23,33 +24,7 @@ import type { matchServerTemplate } from './server-templates';
  */
 export const i18n = setupI18n({ missing: (_locale, id) => id });
 
-export const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'ne', label: 'नेपाली' },
-] as const;
-export type Language = (typeof LANGUAGES)[number]['value'];
-
-/** The device's choice (localStorage), kept across sign-outs. */
-export const LANGUAGE_KEY = 'language';
-
-export function isLanguage(v: unknown): v is Language {
-  return v === 'en' || v === 'ne';
-}
-
-/** The device's language: its stored choice, else Nepali when the browser prefers it, else English. */
-export function deviceLanguage(): Language {
-  try {
-    const stored = globalThis.localStorage?.getItem(LANGUAGE_KEY);
-    if (isLanguage(stored)) return stored;
-  } catch { /* storage blocked: the browser's preference */ }
-  const prefs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  for (const p of prefs) {
-    const base = String(p).toLowerCase().split('-')[0];
-    if (base === 'ne') return 'ne';
-    if (base === 'en') return 'en';
-  }
-  return 'en';
-}
+export { LANGUAGES, LANGUAGE_KEY, deviceLanguage, isLanguage, type Language };
 
 type Loader = () => Promise<{ messages: Messages }>;
 interface Area { en: Messages; ne: Loader }

@@ -1,6 +1,7 @@
 /**
  * shared-ui/static-render: renders a UI kit element to static HTML, with the CSS it needs, at build time (Node): the
- * shell's prerendered login page (shell/src/prerender.tsx). Never part of a browser bundle.
+ * shell's prerendered login page (shell/src/prerender.tsx) and the student's first paint of the exam list
+ * (student-app/src/first-paint/render.tsx). Never part of a browser bundle.
  *
  * The element is rendered with react-dom/server inside the product's provider (UiProvider: the same Chakra system the
  * app uses), under an emotion cache that @emotion/server's extractCritical reads (emotion's documented SSR API), so
@@ -14,6 +15,8 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { StoreProvider, type AppStore } from 'shared-api';
 import { compile, serialize, stringify, type Element } from 'stylis';
 import { UiProvider } from './provider';
 
@@ -81,12 +84,31 @@ export function staticGlobalCss(globalCss: string, used: string): string {
  * chakra-global.css) it uses, then the rules Chakra generated for it.
  */
 export function renderStatic(element: ReactElement, globalCss: string): { html: string; css: string } {
+  const { html, css } = renderStaticPages([{ element }], globalCss);
+  return { html: html[0]!, css };
+}
+
+/** A page to render: its element, and for a signed-in area's page its address and a store (shared-api's makeStore) with its data. */
+export interface StaticPage {
+  element: ReactElement;
+  path?: string;
+  store?: AppStore;
+}
+
+/** Several pages (variants of one page) as static HTML each, and the CSS they need together (as renderStatic). */
+export function renderStaticPages(pages: StaticPage[], globalCss: string): { html: string[]; css: string } {
   const cache = createCache({ key: 'css' });
   const { extractCritical } = createEmotionServer(cache);
-  const { html, css } = extractCritical(renderToStaticMarkup(
-    <CacheProvider value={cache}>
-      <UiProvider>{element}</UiProvider>
-    </CacheProvider>,
-  ));
+  const html = pages.map((page) => {
+    let content = page.element;
+    if (page.path) content = <MemoryRouter initialEntries={[page.path]}>{content}</MemoryRouter>;
+    if (page.store) content = <StoreProvider value={page.store}>{content}</StoreProvider>;
+    return renderToStaticMarkup(
+      <CacheProvider value={cache}>
+        <UiProvider>{content}</UiProvider>
+      </CacheProvider>,
+    );
+  });
+  const { css } = extractCritical(html.join(''));
   return { html, css: `${staticGlobalCss(globalCss, css)}${css}` };
 }

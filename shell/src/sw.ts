@@ -9,7 +9,7 @@
  * - Content-hashed files (`name.<hex>.js`) of the shell and of any remote on this origin: cache first (immutable).
  * - Media `/media/<sha256>.<ext>`: cache first in MEDIA_CACHE (shared-api/src/media-cache.ts), which outlives shell
  *   deployments and which a page may fill itself; HTTP ranges are answered from the cached whole file.
- * - remotes.json, remoteEntry.js, mf-manifest.json: not intercepted while online (so a new deployment of a remote is
+ * - remotes.json, remoteEntry.js, mf-manifest.json, first-paint.js: not intercepted while online (so a new deployment of a remote is
  *   picked up on the next visit); the cached copy when offline.
  * - /api/* and other origins: never touched.
  * The page reports the files it loaded before this worker controlled it (CACHE_URLS, service-worker.ts; never media);
@@ -38,7 +38,7 @@ const CODE_CACHE = `${PREFIX}code-${indexEntry?.revision ?? 'dev'}`;
 
 const HASHED_RE = /\.[0-9a-f]{8,}\.(?:js|css|svg|png|jpe?g|webp|woff2?)$/i;
 const MEDIA_RE = /^\/media\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
-const LIVE_RE = /(?:^\/remotes\.json|\/remoteEntry\.js|\/mf-manifest\.json)$/;
+const LIVE_RE = /(?:^\/remotes\.json|\/remoteEntry\.js|\/mf-manifest\.json|\/first-paint\.js)$/;
 
 /** Only whole, successful answers are stored. */
 const whole = new CacheableResponsePlugin({ statuses: [200] });

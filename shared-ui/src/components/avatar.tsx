@@ -6,6 +6,7 @@
  */
 import { chakra, createSlotRecipeContext, type HTMLChakraProps, type SlotRecipeProps } from '@chakra-ui/react';
 import { createContext, forwardRef, useContext, useState } from 'react';
+import { avatarInitials } from '../names';
 
 const { withProvider, withContext } = createSlotRecipeContext({ key: 'avatar' });
 
@@ -23,13 +24,7 @@ const Root = forwardRef<HTMLDivElement, AvatarRootProps>(function AvatarRoot(pro
   );
 });
 
-/** Chakra's initials: first letters of the first and last words. */
-export function avatarInitials(name: string): string {
-  const names = name.trim().split(' ');
-  const first = names[0] ?? '';
-  const last = names.length > 1 ? names[names.length - 1]! : '';
-  return first && last ? `${first.charAt(0)}${last.charAt(0)}` : first.charAt(0);
-}
+export { avatarInitials };
 
 export interface AvatarFallbackProps extends HTMLChakraProps<'div'> { name?: string }
 const StyledFallback = withContext<HTMLDivElement, HTMLChakraProps<'div'>>(chakra.div, 'fallback');

@@ -1,6 +1,7 @@
 /** The signed-in layout: top bar (title, name, role label, avatar menu) and the role's sidebar (width 210). */
 import { Box, Button, Flex, HStack, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { Avatar } from '../components/avatar';
+import { displayName } from '../names';
 import { Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { preloadOverlays, useOverlay } from '../overlays';
 import { leaveGuard } from './leave-guard';
@@ -61,7 +62,7 @@ export function AppLayout(props: {
   const { user, role } = useSession();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const name = user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.email || '';
+  const name = displayName(user);
   const showSide = !props.hideSidebar && !props.topNav;
 
   const links = (direction: 'column' | 'row') => (

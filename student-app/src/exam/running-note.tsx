@@ -1,14 +1,7 @@
 /** What the exam list and the start page say of a running attempt: it is resumed, with the time left and, when the access changed since it started, why it goes on. */
 import { formatNumber, i18n, translateServerMessage, type RunningAttemptInfo } from 'shared-api';
 import { Text } from 'shared-ui';
-
-/**
- * Whole minutes left (`secondsLeft` on the server's clock when the list arrived at `receivedAt`). Here rather than in
- * ./clock.ts: the exam list is in the first render, the exam's clock is not.
- */
-export function minutesLeft(secondsLeft: number, receivedAt: number, now: number = Date.now()): number {
-  return Math.max(0, Math.ceil((secondsLeft * 1000 - Math.max(0, now - receivedAt)) / 60_000));
-}
+import { minutesLeft } from './minutes-left';
 
 export function RunningNote({ running, receivedAt }: { running: RunningAttemptInfo; receivedAt: number | undefined }) {
   return (

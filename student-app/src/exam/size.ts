@@ -1,5 +1,6 @@
 /** Sizes of downloads as the student reads them (the exam list is in the first render: this module stays tiny). */
 import { formatNumber, i18n } from 'shared-api';
+import { scaleBytes } from './size-units';
 
 /** A size as the student reads it: "3.4 MB", "820 kB", "512 B" (decimal units, as phones' data plans count). */
 export function formatBytes(bytes: number): string {
@@ -14,9 +15,5 @@ export function formatProgress(done: number, total: number): string {
   return i18n._('{done} of {total} {unit}', { done: d, total: t, unit });
 }
 
-/** The figure in the language's digits, and its unit (the units stay as data plans write them: MB, kB, B). */
-function scaled(bytes: number, by: number): [string, string] {
-  if (by >= 100_000) return [formatNumber(bytes / 1_000_000, 1), 'MB'];
-  if (by >= 1000) return [formatNumber(bytes / 1000), 'kB'];
-  return [formatNumber(bytes), 'B'];
-}
+/** The figure in the language's digits, and its unit (./size-units.ts). */
+const scaled = (bytes: number, by: number) => scaleBytes(bytes, by, formatNumber);

@@ -7,7 +7,9 @@ import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
 } from 'shared-ui';
+import { useEffect, useRef } from 'react';
 import { contentLang } from '../exam/content-lang';
+import { takePendingStart } from '../first-paint/handoff';
 import { formatBytes } from '../exam/size';
 import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
@@ -91,6 +93,18 @@ export function ExamListPage() {
   const fresh = { skip: !userId, refetchOnMountOrArgChange: EXAM_LIST_FRESH_SECONDS };
   const available = useGetAvailableExamsQuery(userId, fresh);
   const other = useGetOtherExamsQuery(userId, fresh);
+  const start = (exam: ListedExam) => {
+    examStorage.setSelected(exam);
+    navigate(paths.examStart(exam._id));
+  };
+  // Start or Resume pressed on the first paint, before the app ran (../first-paint/handoff.ts): done now.
+  const pending = useRef(takePendingStart());
+  useEffect(() => {
+    const exam = pending.current && available.data?.find((e) => e._id === pending.current);
+    if (!available.data) return;
+    pending.current = undefined;
+    if (exam) start(exam);
+  });
 
   return (
     <Stack gap="6">
@@ -114,10 +128,7 @@ export function ExamListPage() {
         empty={i18n._('No exams available')}
         onRetry={() => void available.refetch()}
         receivedAt={available.fulfilledTimeStamp}
-        onStart={(exam) => {
-          examStorage.setSelected(exam);
-          navigate(paths.examStart(exam._id));
-        }}
+        onStart={start}
       />
       <ExamSection
         title={i18n._('Other Exams List')}

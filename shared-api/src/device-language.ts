@@ -1,0 +1,31 @@
+/**
+ * shared-api/device-language: the interface's languages and the device's choice (./i18n.ts). Without imports, so that a
+ * page painted before the app runs (student-app/src/first-paint/paint.ts) picks the language the app will.
+ */
+export const LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'ne', label: 'नेपाली' },
+] as const;
+export type Language = (typeof LANGUAGES)[number]['value'];
+
+/** The device's choice (localStorage), kept across sign-outs. */
+export const LANGUAGE_KEY = 'language';
+
+export function isLanguage(v: unknown): v is Language {
+  return v === 'en' || v === 'ne';
+}
+
+/** The device's language: its stored choice, else Nepali when the browser prefers it, else English. */
+export function deviceLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(LANGUAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch { /* storage blocked: the browser's preference */ }
+  const prefs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const p of prefs) {
+    const base = String(p).toLowerCase().split('-')[0];
+    if (base === 'ne') return 'ne';
+    if (base === 'en') return 'en';
+  }
+  return 'en';
+}
