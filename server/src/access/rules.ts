@@ -3,6 +3,7 @@
  * Pure (no I/O) so every row of the README's table is tested directly; the listing, the start call, the dashboard and
  * the access screens all go through `decide`.
  */
+import { ACCESS_REASONS } from 'shared-api/access-reasons';
 
 export type AccessType =
   | 'SELECTEDEXAM' | 'CREATOR-AND-PUBLIC-ALL' | 'PUBLIC-ALL' | 'TIMEFRAME' | 'ALL-X-TIMES' | 'ALL' | 'FREE-ALL';
@@ -52,13 +53,8 @@ export interface Decision {
   reason: string | null;
 }
 
-export const REASONS = {
-  notPublished: 'Exam is not available',
-  noInstitute: "You are not verified because any institutes haven't enroll you. And you cannot attend exam created by admin or institutes.",
-  noAccess: 'You do not have access to this exam. Contact your institute.',
-  noAttemptsLeft: 'You have no attempts left for this exam.',
-  outsideTimeframe: 'Your access period is not active now.',
-} as const;
+/** The reasons' texts are shared with the client (shared-api/access-reasons: the exam list's first paint translates them). */
+export const REASONS = ACCESS_REASONS;
 
 /** Exams of the student's own institute: owned by it, or private exams an admin opened to it. */
 function ofInstitute(exam: ExamFacts, student: StudentFacts): boolean {

@@ -16,7 +16,9 @@ function* sources(dir: string): Generator<string> {
 }
 
 const SERVER = path.join(__dirname, '..', '..', '..', 'server', 'src');
-const files = [...sources(SERVER)].map((f) => ({ file: path.relative(SERVER, f), text: readFileSync(f, 'utf8') }));
+// and the access rules' reasons, which the server takes from shared-api (./access-reasons.ts)
+const files = [...sources(SERVER), path.join(__dirname, '..', 'access-reasons.ts')]
+  .map((f) => ({ file: path.relative(SERVER, f), text: readFileSync(f, 'utf8') }));
 const unquote = (s: string) => s.replace(/\\(.)/g, '$1').trim();
 const STRING = String.raw`(['"])((?:(?!\1)[^\\]|\\.)*)\1`;
 

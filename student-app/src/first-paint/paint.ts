@@ -7,8 +7,8 @@
  * list answers index.html already asked for (`window.__epsEarly`, left there for the app): the template's cards cloned
  * per exam, their tokens replaced by the exam's texts (as text, never as HTML), their parts the exam lacks removed.
  * Every rule comes from the app's own modules (sizes, minutes left, the language, the user's name and initials).
- * Anything it cannot draw as the app would (a short landscape screen, a server reason in Nepali, an answer that is
- * not a list) paints nothing: the app starts at once, as without this file.
+ * Anything it cannot draw as the app would (a short landscape screen, a reason other than the access rules', an answer
+ * that is not a list) paints nothing: the app starts at once, as without this file.
  *
  * Before the app runs, the links are plain links (the browser opens their page), and a Start or Resume press is
  * recorded (`start`) and starts the app, whose list opens that exam's start page when it mounts (./handoff.ts).
@@ -82,7 +82,9 @@ export function paintExamList(
   template: FirstPaintTemplate, language: 'en' | 'ne', user: User, available: Exam[], other: Exam[], receivedAt: number,
 ): HTMLElement | null {
   const t: LanguageTemplate = template.lang[language];
-  if (language !== 'en' && [...available, ...other].some((e) => e.reason || e.running?.reason)) return null;
+  // A server's reason in the language: the access rules' own (their translations are in the template), else no paint.
+  const reason = (text: string | null | undefined): string | null => (text ? t.reasons[text] ?? null : null);
+  if ([...available, ...other].some((e) => (e.reason && !reason(e.reason)) || (e.running?.reason && !reason(e.running.reason)))) return null;
   const number = (n: number, decimals = 0) => (decimals ? n.toFixed(decimals) : String(Math.round(n))).replace(/[0-9]/g, (d) => t.digits[Number(d)]!);
   const size = (bytes: number) => scaleBytes(bytes, bytes, number).join(' ');
 
@@ -112,8 +114,8 @@ export function paintExamList(
     fill(el, new Map([
       [TOKEN.title, exam.title],
       [TOKEN.category, exam.category?.title || null],
-      [TOKEN.reason, exam.reason || null],
-      [TOKEN.runningReason, exam.running?.reason || null],
+      [TOKEN.reason, reason(exam.reason)],
+      [TOKEN.runningReason, reason(exam.running?.reason)],
       [t.sentinels.size, typeof exam.downloadBytes === 'number' ? size(exam.downloadBytes) : null],
       [t.sentinels.remaining, exam.remaining === null || exam.remaining === undefined ? null : number(exam.remaining)],
       [t.sentinels.minutes, exam.running ? number(minutesLeft(exam.running.secondsLeft, receivedAt)) : null],

@@ -5,8 +5,10 @@
  * browser but its output.
  */
 import {
-  examListsApi, formatNumber, i18n, localDigits, makeStore, sessionActions, setLanguage, type ListedExam, type SigninResponse,
+  examListsApi, formatNumber, i18n, localDigits, makeStore, sessionActions, setLanguage, translateServerMessage, type ListedExam,
+  type SigninResponse,
 } from 'shared-api';
+import { ACCESS_REASONS } from 'shared-api/access-reasons';
 import { Route, Routes } from 'shared-ui';
 import { renderStaticPages } from 'shared-ui/static-render';
 import StudentApp from '../app';
@@ -89,6 +91,7 @@ async function language(lang: 'en' | 'ne', globalCss: string): Promise<{ css: st
       },
       sentinels: { size: formatBytes(FIGURE.bytes), remaining: formatNumber(FIGURE.remaining), minutes: formatNumber(FIGURE.minutes) },
       digits: localDigits('0123456789'),
+      reasons: Object.fromEntries(Object.values(ACCESS_REASONS).map((r) => [r, translateServerMessage(r)])),
     },
   };
 }

@@ -27,6 +27,8 @@ export interface LanguageTemplate {
   sentinels: { size: string; remaining: string; minutes: string };
   /** the digits 0 to 9 in the language */
   digits: string;
+  /** the access rules' reasons (shared-api/access-reasons) in the language: the only server texts the list shows */
+  reasons: Record<string, string>;
 }
 
 export interface FirstPaintTemplate {
