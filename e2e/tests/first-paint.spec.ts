@@ -47,6 +47,14 @@ test.describe('the demo student, signed in once', () => {
       await expect(page.getByRole('link', { name: 'Exam List' }).first()).toHaveAttribute('aria-current', 'page');
       await markFirstPaint(page);
       const painted = await boxes(page);
+      // nothing in between: no loading state ever shows on the page (the app renders off-screen, then takes its place)
+      await page.evaluate(() => {
+        const w = window as { sawLoading?: boolean };
+        w.sawLoading = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[role="status"], .chakra-spinner')) w.sawLoading = true;
+        }).observe(document.body, { subtree: true, childList: true });
+      });
       release();
       // a move that does nothing else starts the app
       await page.keyboard.press('Shift');
@@ -54,6 +62,7 @@ test.describe('the demo student, signed in once', () => {
       await expect(card(page).getByRole('button', { name: `Start ${DEMO_EXAM}` })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await boxes(page)).toEqual(painted);
+      expect(await page.evaluate(() => (window as { sawLoading?: boolean }).sawLoading)).toBe(false);
     });
   }
 
@@ -68,6 +77,21 @@ test.describe('the demo student, signed in once', () => {
     release();
     await expect(page).toHaveURL(/\/student\/exams\/start\//);
     await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible({ timeout: 60_000 });
+  });
+
+  test('the keyboard: the control focused before the app runs is focused on the app\'s page, and Enter starts the exam', async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto('/student/exams');
+    const start = card(page).getByRole('button', { name: `Start ${DEMO_EXAM}` });
+    await expect(start).toBeVisible();
+    for (let i = 0; i < 20 && !(await start.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(start).toBeFocused();
+    await markFirstPaint(page);
+    release();
+    await appDrawn(page);
+    await expect(start).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/student\/exams\/start\//);
   });
 
   test('a link pressed before the app runs opens its page', async ({ page }) => {

@@ -10,8 +10,9 @@
  * Anything it cannot draw as the app would (a short landscape screen, a reason other than the access rules', an answer
  * that is not a list) paints nothing: the app starts at once, as without this file.
  *
- * Before the app runs, the links are plain links (the browser opens their page), and a Start or Resume press is
- * recorded (`start`) and starts the app, whose list opens that exam's start page when it mounts (./handoff.ts).
+ * Before the app runs, the links are plain links (the browser opens their page), a Start or Resume press is recorded
+ * (`start`) and starts the app, whose list opens that exam's start page when it mounts, and the focused control is
+ * focused again on the app's page (./handoff.ts).
  */
 import { deviceLanguage } from 'shared-api/device-language';
 import { avatarInitials, displayName } from 'shared-ui/names';
@@ -20,7 +21,7 @@ import { minutesLeft } from '../exam/minutes-left';
 import { scaleBytes } from '../exam/size-units';
 import { contentLang } from '../exam/content-lang';
 import { TOKEN, type FirstPaintTemplate, type LanguageTemplate } from './template';
-import type { FirstPaintHost } from './handoff';
+import { FOCUSABLE, type FirstPaintHost } from './handoff';
 
 declare const __FIRST_PAINT__: FirstPaintTemplate;
 
@@ -167,11 +168,17 @@ async function run(host: FirstPaintHost): Promise<boolean> {
   // (the press's pointerdown has started the app already: recorded all the same, for the list to open when it mounts)
   root.addEventListener('click', (e) => {
     const button = (e.target as Element).closest?.('button[data-exam]');
-    if (!button) return;
+    if (!button || host.taken) return;
     host.start = button.getAttribute('data-exam')!;
     button.setAttribute('aria-busy', 'true');
     (button as HTMLButtonElement).disabled = true;
     host.go();
+  });
+  // The focus moved by the keyboard (the first Tab starts the app): the app's list puts it back on the same control.
+  root.addEventListener('focusin', (e) => {
+    if (host.taken) return;
+    const i = Array.from(root.querySelectorAll(FOCUSABLE)).indexOf(e.target as Element);
+    if (i >= 0) host.focus = i;
   });
   return true;
 }

@@ -7,9 +7,9 @@ import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
 } from 'shared-ui';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { contentLang } from '../exam/content-lang';
-import { takePendingStart } from '../first-paint/handoff';
+import { takeFirstPaintHandoff } from '../first-paint/handoff';
 import { formatBytes } from '../exam/size';
 import { RunningNote } from '../exam/running-note';
 import { examStorage } from '../exam/storage';
@@ -97,12 +97,15 @@ export function ExamListPage() {
     examStorage.setSelected(exam);
     navigate(paths.examStart(exam._id));
   };
-  // Start or Resume pressed on the first paint, before the app ran (../first-paint/handoff.ts): done now.
-  const pending = useRef(takePendingStart());
-  useEffect(() => {
-    const exam = pending.current && available.data?.find((e) => e._id === pending.current);
-    if (!available.data) return;
-    pending.current = undefined;
+  // The first paint (../first-paint/handoff.ts) gives way once this page shows the same lists, in the commit that
+  // draws them (a layout effect: before the browser paints or handles a key); a Start or Resume pressed there is done.
+  const shown = !!available.data && (!!other.data || !!other.error);
+  const handedOver = useRef(false);
+  useLayoutEffect(() => {
+    if (!shown || handedOver.current) return;
+    handedOver.current = true;
+    const pressed = takeFirstPaintHandoff();
+    const exam = pressed ? available.data?.find((e) => e._id === pressed) : undefined;
     if (exam) start(exam);
   });
 
