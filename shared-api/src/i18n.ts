@@ -16,7 +16,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { messages as en } from './locales/en';
 import { setWordingTranslator } from './wording';
 import type { matchServerTemplate } from './server-templates';
-import { LANGUAGES, LANGUAGE_KEY, deviceLanguage, isLanguage, type Language } from './device-language';
+import { LANGUAGES, LANGUAGE_KEY, deviceLanguage, digitsIn, isLanguage, numberIn, type Language } from './device-language';
 
 /**
  * The one instance (shared-api is a shared singleton: every remote uses this one). A message in no catalog is its
@@ -117,13 +117,12 @@ function activate() {
 
 /** A number in the current language's digits (Nepali: Devanagari ०-९), as `String(n)` otherwise. */
 export function localDigits(value: string | number): string {
-  const s = String(value);
-  return current === 'ne' ? s.replace(/[0-9]/g, (d) => '०१२३४५६७८९'[Number(d)]!) : s;
+  return digitsIn(current, value);
 }
 
 /** A number with a fixed count of decimals (none by default) in the current language's digits. */
 export function formatNumber(n: number, decimals = 0): string {
-  return localDigits(decimals ? n.toFixed(decimals) : String(Math.round(n)));
+  return numberIn(current, n, decimals);
 }
 
 /**

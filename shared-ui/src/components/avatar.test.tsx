@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { UiProvider } from '../provider';
-import { Avatar, avatarInitials } from './avatar';
+import { avatarInitials } from '../names';
+import { Avatar } from './avatar';
 
 describe('Avatar', () => {
   it('shows the initials until the picture has loaded, and again if it fails', () => {

@@ -24,8 +24,6 @@ const Root = forwardRef<HTMLDivElement, AvatarRootProps>(function AvatarRoot(pro
   );
 });
 
-export { avatarInitials };
-
 export interface AvatarFallbackProps extends HTMLChakraProps<'div'> { name?: string }
 const StyledFallback = withContext<HTMLDivElement, HTMLChakraProps<'div'>>(chakra.div, 'fallback');
 const Fallback = forwardRef<HTMLDivElement, AvatarFallbackProps>(function AvatarFallback({ name, children, ...rest }, ref) {

@@ -1,9 +1,6 @@
 /** True on a short landscape screen (a phone turned sideways): the student layout moves its links to the top bar. */
 import { useEffect, useState } from 'react';
-
 import { LANDSCAPE_QUERY } from './landscape-query';
-
-export { LANDSCAPE_QUERY };
 
 export function useShortLandscape(): boolean {
   const get = () => typeof window !== 'undefined' && !!window.matchMedia?.(LANDSCAPE_QUERY).matches;

@@ -14,7 +14,7 @@
  * (`start`) and starts the app, whose list opens that exam's start page when it mounts, and the focused control is
  * focused again on the app's page (./handoff.ts).
  */
-import { deviceLanguage } from 'shared-api/device-language';
+import { deviceLanguage, numberIn } from 'shared-api/device-language';
 import { avatarInitials, displayName } from 'shared-ui/names';
 import { LANDSCAPE_QUERY } from '../exam/landscape-query';
 import { minutesLeft } from '../exam/minutes-left';
@@ -86,7 +86,7 @@ export function paintExamList(
   // A server's reason in the language: the access rules' own (their translations are in the template), else no paint.
   const reason = (text: string | null | undefined): string | null => (text ? t.reasons[text] ?? null : null);
   if ([...available, ...other].some((e) => (e.reason && !reason(e.reason)) || (e.running?.reason && !reason(e.running.reason)))) return null;
-  const number = (n: number, decimals = 0) => (decimals ? n.toFixed(decimals) : String(Math.round(n))).replace(/[0-9]/g, (d) => t.digits[Number(d)]!);
+  const number = (n: number, decimals?: number) => numberIn(language, n, decimals);
   const size = (bytes: number) => scaleBytes(bytes, bytes, number).join(' ');
 
   const page = parse(t.page);

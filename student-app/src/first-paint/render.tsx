@@ -5,7 +5,7 @@
  * browser but its output.
  */
 import {
-  examListsApi, formatNumber, i18n, localDigits, makeStore, sessionActions, setLanguage, translateServerMessage, type ListedExam,
+  examListsApi, formatNumber, i18n, makeStore, sessionActions, setLanguage, translateServerMessage, type ListedExam,
   type SigninResponse,
 } from 'shared-api';
 import { ACCESS_REASONS } from 'shared-api/access-reasons';
@@ -90,7 +90,6 @@ async function language(lang: 'en' | 'ne', globalCss: string): Promise<{ css: st
         resumeLabel: i18n._('Resume {title}', { title: TOKEN.title }),
       },
       sentinels: { size: formatBytes(FIGURE.bytes), remaining: formatNumber(FIGURE.remaining), minutes: formatNumber(FIGURE.minutes) },
-      digits: localDigits('0123456789'),
       reasons: Object.fromEntries(Object.values(ACCESS_REASONS).map((r) => [r, translateServerMessage(r)])),
     },
   };

@@ -25,8 +25,6 @@ export interface LanguageTemplate {
   strings: { start: string; resume: string; startLabel: string; resumeLabel: string };
   /** FIGURE as the page writes them */
   sentinels: { size: string; remaining: string; minutes: string };
-  /** the digits 0 to 9 in the language */
-  digits: string;
   /** the access rules' reasons (shared-api/access-reasons) in the language: the only server texts the list shows */
   reasons: Record<string, string>;
 }

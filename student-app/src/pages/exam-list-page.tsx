@@ -7,7 +7,7 @@ import {
   Alert, Badge, Box, Button, EmptyState, ErrorState, HStack, LoadingState, PageHeader, RouterLink, SimpleGrid, Stack, Text,
   useNavigate,
 } from 'shared-ui';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
 import { contentLang } from '../exam/content-lang';
 import { takeFirstPaintHandoff } from '../first-paint/handoff';
 import { formatBytes } from '../exam/size';
@@ -100,11 +100,9 @@ export function ExamListPage() {
   // The first paint (../first-paint/handoff.ts) gives way once this page shows the same lists, in the commit that
   // draws them (a layout effect: before the browser paints or handles a key); a Start or Resume pressed there is done.
   const shown = !!available.data && (!!other.data || !!other.error);
-  const handedOver = useRef(false);
   useLayoutEffect(() => {
-    if (!shown || handedOver.current) return;
-    handedOver.current = true;
-    const pressed = takeFirstPaintHandoff();
+    if (!shown) return;
+    const pressed = takeFirstPaintHandoff(); // (once: undefined afterwards, and without a first paint)
     const exam = pressed ? available.data?.find((e) => e._id === pressed) : undefined;
     if (exam) start(exam);
   });
