@@ -7,6 +7,7 @@
  * choice and the device keeps nothing.
  */
 import fc from 'fast-check';
+import { PROPERTY_TIMEOUT_MS, runsWith, seedsOf } from '../../../jest/property-runs';
 import { AnswerQueue, answerStorageKey, type AnswerItem } from './answer-queue';
 import { FlakyLink, isLinkStep, withLinkSteps, type PageHandle } from './flaky-link.test-support';
 
@@ -19,7 +20,7 @@ describe('answers under a flaky link, with the page replaced mid-flight', () => 
   });
   afterEach(() => jest.useRealTimers());
 
-  it('never lose a choice: always on the server or on the device, and all on the server at the end', async () => {
+  it.each(seedsOf('answers'))('never lose a choice: always on the server or on the device, and all on the server at the end (%s)', async (_label, seed) => {
     let attempt = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 300 }), async (steps, latency) => {
@@ -74,7 +75,7 @@ describe('answers under a flaky link, with the page replaced mid-flight', () => 
         expect(localStorage.getItem(answerStorageKey(attemptId))).toBeNull();
         queue.dispose();
       }),
-      { numRuns: 300 },
+      runsWith(seed),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -32,8 +32,6 @@ export interface OutboxOptions<T, R> {
   isOnline?: () => boolean;
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** once disposed, nothing more is written (the next page's queue of the same key reads and writes it) */
-  quietAfterDispose?: boolean;
   /** a batch goes out */
   onSending?: () => void;
   /** the server has the batch (already removed from what waits) */
@@ -131,7 +129,9 @@ export class Outbox<T, R = unknown> {
 
   /** Stores what waits (the key is removed when nothing does). */
   save() {
-    if (this.disposed && this.opts.quietAfterDispose) return;
+    // disposed: the key is the next page's queue's now (it read what waits and writes it); a late answer to a send of
+    // this one must not write back what this one held (a choice made meanwhile on the new page would be lost)
+    if (this.disposed) return;
     try {
       if (this.pending.length) this.storage?.setItem(this.opts.key, JSON.stringify(this.opts.encode ? this.opts.encode(this.pending) : this.pending));
       else this.storage?.removeItem(this.opts.key);

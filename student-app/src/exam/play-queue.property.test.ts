@@ -8,6 +8,7 @@
  * server's.
  */
 import fc from 'fast-check';
+import { PROPERTY_TIMEOUT_MS, runsWith, seedsOf } from '../../../jest/property-runs';
 import type { AudioKey, ListeningPlay, ListeningStatus } from 'shared-api';
 import { FlakyLink, isLinkStep, withLinkSteps, type PageHandle } from './flaky-link.test-support';
 import { PlayQueue, pendingPlaysKey } from './play-queue';
@@ -22,7 +23,7 @@ describe('listening plays under a flaky link, with the page replaced mid-flight'
   });
   afterEach(() => jest.useRealTimers());
 
-  it('never play beyond the limit, never lose a play, never count one twice', async () => {
+  it.each(seedsOf('plays'))('never play beyond the limit, never lose a play, never count one twice (%s)', async (_label, seed) => {
     let attempt = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.constantFrom(1, 2, 3, null), fc.integer({ min: 0, max: 300 }), async (steps, limit, latency) => {
@@ -96,7 +97,7 @@ describe('listening plays under a flaky link, with the page replaced mid-flight'
         for (const [q, byAudio] of Object.entries(made)) for (const [a, n] of Object.entries(byAudio)) expect(queue.used(q, a as AudioKey)).toBe(n);
         queue.dispose();
       }),
-      { numRuns: 300 },
+      runsWith(seed),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

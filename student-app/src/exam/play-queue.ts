@@ -90,8 +90,6 @@ export class PlayQueue {
       identity: (p) => p.playId,
       send: ([play]) => options.send(play!),
       retryable: (e) => sendAgain(((e ?? {}) as { status?: unknown }).status),
-      // unmounted (the next page's queue reads storage) or cleared: the counts must not be written back
-      quietAfterDispose: true,
       onSent: (_batch, server) => {
         this.counts = mergeListening(server ?? {}, this.counts);
       },
