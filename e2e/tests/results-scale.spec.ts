@@ -155,7 +155,8 @@ test('an author sets "Score only": the student\'s result shows the scores and no
   const admin = await browser.newContext({ storageState: stateFile('admin') });
   const report = await admin.newPage();
   await report.goto('/admin/reports');
-  const day = new Date().toLocaleDateString('en-CA'); // YYYY-MM-DD, the device's day as the page's date fields
+  // YYYY-MM-DD, the device's day as the page's date fields: the browser's (in Asia/Kathmandu), not this process's
+  const day = await report.evaluate(() => new Date().toLocaleDateString('en-CA'));
   await report.getByLabel('Start Date').fill(day);
   await report.getByLabel('End Date').fill(day);
   await report.getByRole('button', { name: 'Generate Report' }).click();

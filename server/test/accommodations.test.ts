@@ -10,7 +10,7 @@ import { attemptLeaves, attempts, examAccess } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
 import { sweepExpiredAttempts } from '../src/attempts/sweeper.ts';
 import { LEAVES_MAX } from 'shared-api/constants';
-import { buildTestApp, fixtures, type Person, type TestApp } from './helpers.ts';
+import { buildTestApp, fixtures, todayIn, type Person, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let ids: NonNullable<NonNullable<TestApp['seed']>['ids']>;
@@ -201,7 +201,7 @@ describe('record of leaving the exam', () => {
     const list = await api.examResults(admin, exam.id);
     assert.deepEqual(list.json()[0].leaves, { count: 3, ms: total });
     assert.deepEqual((await api.resultsOf(inst, s.id)).json()[0].leaves, { count: 3, ms: total });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = todayIn(); // the institute's and admin's zone (Asia/Kathmandu)
     const dayRow = (await api.day(inst, `?date=${day}&limit=100&search=${s.id}`)).json().find((x: { _id: string }) => x._id === a._id);
     assert.deepEqual(dayRow.result.leaves, { count: 3, ms: total });
     // a student never: not in the result, not in its lists, not in the submit's answer
@@ -242,7 +242,7 @@ describe('record of leaving the exam', () => {
     const inInst = await api.resultsOf(inst, ids.institute, '?left=true&limit=100');
     const mine = inInst.json().filter((r: { exam_id: string }) => r.exam_id === exam.id);
     assert.equal(mine.length, 3);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = todayIn(); // the institute's and admin's zone (Asia/Kathmandu)
     const dayRows = (await api.day(admin, `?date=${day}&left=true&limit=100`)).json() as { _id: string; result: { leaves: { count: number } } | null }[];
     for (const id of left) assert.ok(dayRows.some((r) => r._id === id));
     assert.ok(dayRows.every((r) => r.result === null || r.result.leaves.count > 0));

@@ -16,6 +16,7 @@ import { examAccess, examAccessExams, exams, questions, users } from '../src/db/
 import { issueToken, type AuthUser } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
 import { seedDatabase, type SeedResult } from '../src/seed/index.ts';
+import { DEFAULT_TIME_ZONE, dayIn } from '../src/zones/index.ts';
 
 export const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURE_EXAM = path.join(TEST_DIR, 'fixtures', 'mini-exam.json');
@@ -108,6 +109,12 @@ export async function tokenFor(app: FastifyInstance, email: string): Promise<str
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Today as the server counts it for a user of that zone (YYYY-MM-DD): never the UTC date nor the machine's, which
+ * differ from Kathmandu's every evening from 18:15 UTC (tests built on them failed CI every evening).
+ */
+export const todayIn = (zone: string = DEFAULT_TIME_ZONE, at: Date = new Date()) => dayIn(zone, at);
 
 const ALL_TABLES = ['users', 'categories', 'exams', 'exam_institute_access', 'questions', 'media', 'attempts', 'attempt_answers',
   'results', 'exam_access', 'exam_access_exams', 'settings', 'attempt_plays'];

@@ -12,7 +12,7 @@ import type { Question, Result, ResultDetail } from 'shared-api/types';
 import { attempts, examAccess, exams, results } from '../src/db/schema.ts';
 import { scaledScores, scoreAnswers, type ScoredQuestion } from '../src/attempts/close.ts';
 import { sweepExpiredAttempts } from '../src/attempts/sweeper.ts';
-import { buildTestApp, fixtures, TEST_DIR, type FixtureExam, type Person, type TestApp } from './helpers.ts';
+import { buildTestApp, fixtures, TEST_DIR, todayIn, type FixtureExam, type Person, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let ids: NonNullable<NonNullable<TestApp['seed']>['ids']>;
@@ -48,7 +48,7 @@ const api = {
   detail: (p: Person, resultId: string) => t.app.inject({ url: `/api/results/${resultId}/${p.id}`, headers: p.h }),
   of: (p: Person, id: string) => t.app.inject({ url: `/api/results/of/${id}/${p.id}`, headers: p.h }),
   ofExam: (p: Person, exam: string) => t.app.inject({ url: `/api/results/exam/${exam}/${p.id}`, headers: p.h }),
-  day: (p: Person) => t.app.inject({ url: `/api/reports/date/${p.id}?date=${new Date().toISOString().slice(0, 10)}&limit=100`, headers: p.h }),
+  day: (p: Person) => t.app.inject({ url: `/api/reports/date/${p.id}?date=${todayIn()}&limit=100`, headers: p.h }),
 };
 
 async function started(p: Person, exam: string): Promise<string> {
