@@ -9,6 +9,7 @@ import { registerApiCors, registerPlugins } from './plugins.ts';
 import { assertStorable } from './input.ts';
 import { HttpError } from './errors.ts';
 import { msg } from 'shared-api/checks';
+import { normaliseForwardedFor } from './client-address.ts';
 import { RequestLogAtDebug } from './request-log.ts';
 import { limitHeavyReads, readConcurrency } from './read-limit.ts';
 import { attemptBatchers } from './attempts/batcher.ts';
@@ -50,6 +51,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as FastifyReply).code(status).send({ error: status === 414 ? 'URI Too Long' : 'Bad Request' });
     },
+  });
+
+  // before anything reads request.ip: each X-Forwarded-For entry is cut to its address (client-address.ts)
+  app.addHook('onRequest', async (request) => {
+    const forwarded = request.raw.headers['x-forwarded-for'];
+    if (forwarded !== undefined) request.raw.headers['x-forwarded-for'] = normaliseForwardedFor(forwarded);
   });
 
   app.decorate('db', database.db);

@@ -11,7 +11,8 @@ import { bearer, buildTestApp, DEMO_PASSWORD, tokenFor, type TestApp } from './h
 import { loginFailures, users } from '../src/db/schema.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEVICE_TOKEN_SECONDS, issueDeviceToken } from '../src/auth/device.ts';
-import { ACCOUNT_CEILING, ADDRESS_CHECKS_AT_ONCE, ADDRESS_LIMIT, clientAddress, PAIR_LIMIT, pruneLoginFailures } from '../src/auth/throttle.ts';
+import { ACCOUNT_CEILING, ADDRESS_CHECKS_AT_ONCE, ADDRESS_LIMIT, PAIR_LIMIT, pruneLoginFailures } from '../src/auth/throttle.ts';
+import { clientAddress, forwardedAddress, normaliseForwardedFor } from '../src/client-address.ts';
 
 const OWNER = 'student@example.com';
 const LOCKED = /Too many failed sign-in attempts/;
@@ -129,6 +130,20 @@ describe('sign-in throttling', () => {
     await pruneLoginFailures(t.db, now);
     const left = (await t.db.select().from(loginFailures).where(like(loginFailures.key, 'prune:%'))).map((r) => r.key).sort();
     assert.deepEqual(left, ['prune:old-still-locked', 'prune:recent']);
+  });
+
+  it('X-Forwarded-For entries are cut to their address: ports, brackets and quotes go; anything else stays as it is', () => {
+    const cases: [string, string][] = [
+      ['198.18.0.30:40000', '198.18.0.30'], ['198.18.0.30', '198.18.0.30'], ['[203.0.113.7]', '203.0.113.7'],
+      ['[203.0.113.7]:8080', '203.0.113.7'], ['[2001:db8::1]:443', '2001:db8::1'], ['[2001:db8::1]', '2001:db8::1'],
+      ['2001:db8::1', '2001:db8::1'], ['"198.18.0.30:1"', '198.18.0.30'], ['  10.0.0.1:65535 ', '10.0.0.1'],
+      ['unknown', 'unknown'], ['_hidden', '_hidden'], ['1.2.3.4:notaport', '1.2.3.4:notaport'],
+    ];
+    for (const [entry, address] of cases) assert.equal(forwardedAddress(entry), address, entry);
+    assert.equal(normaliseForwardedFor('198.18.0.30:40000, [2001:db8::1]:443,10.0.0.1'), '198.18.0.30, 2001:db8::1, 10.0.0.1');
+    assert.equal(normaliseForwardedFor(['1.1.1.1:1', '2.2.2.2:2']), '1.1.1.1, 2.2.2.2');
+    assert.equal(clientAddress('198.18.0.30:40000'), '198.18.0.30');
+    assert.equal(clientAddress('[2001:db8:1:2::1]:443'), '2001:db8:1:2::/64');
   });
 
   it('an IPv4-mapped address is the IPv4 address; IPv6 addresses count by /64', () => {
@@ -283,6 +298,28 @@ describe('TRUST_PROXY', () => {
       for (let i = 0; i < PAIR_LIMIT; i++) await viaProxy('127.0.0.3, 127.0.0.8', `wrong-${i}-password`);
       assert.equal((await viaProxy('127.0.0.8', DEMO_PASSWORD)).statusCode, 429);
       assert.equal((await viaProxy('127.0.0.3', DEMO_PASSWORD)).statusCode, 200, 'the forged address is untouched');
+    });
+
+    it('each spelling of one client\'s address is that address: a port per request, brackets, a port on the proxy\'s own entry', async () => {
+      // a proxy that writes the client's port gives each request a new port: the pair must still lock after 5
+      const spellings = ['198.18.0.30:40000', '198.18.0.30:40001', ' 198.18.0.30:61000', '"198.18.0.30"', '198.18.0.30'];
+      for (const [i, xff] of spellings.entries()) {
+        const r = await signinOn(t, OWNER, `wrong-${i}-password`, '127.0.0.1', { 'x-forwarded-for': xff });
+        assert.equal(r.statusCode, i < PAIR_LIMIT ? 401 : 429, xff);
+      }
+      assert.equal((await signinOn(t, OWNER, DEMO_PASSWORD, '127.0.0.1', { 'x-forwarded-for': '198.18.0.30:52000' })).statusCode, 429);
+      assert.deepEqual(await failureKeys(t, 'ip:198.%'), ['ip:198.18.0.30']);
+      // IPv6 in brackets, with and without a port, is one /64
+      for (const [i, xff] of ['[2001:db8:7:7::1]:443', '[2001:db8:7:7::2]', '2001:db8:7:7::3', '[2001:DB8:7:7::4]:1', '[2001:db8:7:7::5]:2'].entries()) {
+        const r = await signinOn(t, OWNER, `wrong-v6-${i}-password`, '127.0.0.1', { 'x-forwarded-for': xff });
+        assert.equal(r.statusCode, 401, xff);
+      }
+      assert.equal((await signinOn(t, OWNER, DEMO_PASSWORD, '127.0.0.1', { 'x-forwarded-for': '[2001:db8:7:7::9]:8080' })).statusCode, 429);
+      assert.deepEqual(await failureKeys(t, 'ip:2001:%'), ['ip:2001:db8:7:7::/64']);
+      // the trusted proxy's own entry written with a port is still the proxy's: the client before it counts
+      assert.equal((await signinOn(t, OWNER, 'wrong-behind-2-proxies', '127.0.0.1', { 'x-forwarded-for': '198.18.0.31, 127.0.0.1:3000' })).statusCode, 401);
+      assert.deepEqual(await failureKeys(t, 'ip:198.18.0.31'), ['ip:198.18.0.31']);
+      assert.deepEqual(await failureKeys(t, 'ip:127.0.0.1%'), [], 'never the proxy\'s address');
     });
 
     it('X-Forwarded-For from any other socket is not believed', async () => {

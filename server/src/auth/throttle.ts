@@ -21,10 +21,10 @@
  * Every lock ends on its own. Limits are per window, not per day: the aim is to make guessing slow, never to lock out.
  */
 import { inArray, sql } from 'drizzle-orm';
-import ipaddr from 'ipaddr.js';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Executor } from '../db/index.ts';
 import { accountOf } from './device.ts';
+import { clientAddress } from '../client-address.ts';
 import { loginFailures } from '../db/schema.ts';
 
 type FailureRow = typeof loginFailures.$inferSelect;
@@ -44,16 +44,6 @@ export interface GuessKeys {
   account?: string;
   /** sign-in from a trusted device (device.ts): the address's lock and the account ceiling do not apply */
   trustedDevice?: boolean;
-}
-
-/** The unit of address one client controls: IPv4 as is (also when IPv4-mapped), IPv6 cut to its /64 (ipaddr.js). */
-export function clientAddress(ip: string | undefined): string {
-  if (!ip) return 'unknown';
-  const addr = (ip.split('%')[0] ?? '').toLowerCase();
-  if (!ipaddr.isValid(addr)) return addr;
-  const parsed = ipaddr.process(addr);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((n) => n.toString(16)).join(':')}::/64`;
 }
 
 /**
