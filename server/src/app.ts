@@ -53,10 +53,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
   });
 
-  // before anything reads request.ip: each X-Forwarded-For entry is cut to its address (client-address.ts)
-  app.addHook('onRequest', async (request) => {
+  // The first hook of all. Before anything reads request.ip: each X-Forwarded-For entry is cut to its address
+  // (client-address.ts). Every /api answer is personal data, never kept by a browser's or a proxy's cache (a shared
+  // computer after sign-out), refusals and errors included.
+  app.addHook('onRequest', async (request, reply) => {
     const forwarded = request.raw.headers['x-forwarded-for'];
     if (forwarded !== undefined) request.raw.headers['x-forwarded-for'] = normaliseForwardedFor(forwarded);
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
   app.decorate('db', database.db);

@@ -1,4 +1,5 @@
 /** Every setting comes from the environment, with defaults. `loadConfig(env)` lets tests build configs. */
+import type { RequestBudget } from './request-budget.ts';
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -43,6 +44,8 @@ export interface Config {
    * empty = the client's address is the socket's, whatever the request's headers say
    */
   trustProxy: string[];
+  /** requests per minute per client (request-budget.ts); null: no budget (REQUEST_BUDGET=off) */
+  requestBudget: RequestBudget | null;
   logLevel: LogLevel;
   /** exam transfer: host or host:port (lower case) the guarded fetch may reach even when loopback/private */
   transferAllowHosts: string[];
@@ -115,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: path.resolve(REPO_ROOT, str(env, 'WEB_ROOT') ?? '.'),
     corsOrigins: (str(env, 'CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: proxies(env),
+    requestBudget: str(env, 'REQUEST_BUDGET')?.toLowerCase() === 'off' ? null : {
+      user: int(env, 'REQUEST_BUDGET_USER', 600, 1),
+      address: int(env, 'REQUEST_BUDGET_ADDRESS', 1200, 1),
+      files: int(env, 'REQUEST_BUDGET_FILES', 12_000, 1),
+    },
     logLevel,
     transferAllowHosts: (str(env, 'TRANSFER_ALLOW_HOSTS') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     transferTimeoutMs: int(env, 'TRANSFER_TIMEOUT_MS', 15_000, 1),

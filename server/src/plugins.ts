@@ -1,5 +1,5 @@
 /**
- * The external Fastify plugins and their settings, in one place: security headers (@fastify/helmet), multipart bodies
+ * The external Fastify plugins and their settings, in one place: security headers (@fastify/helmet), the per-client request budget (@fastify/rate-limit: request-budget.ts), multipart bodies
  * (@fastify/multipart), the OpenAPI description and its UI (@fastify/swagger, @fastify/swagger-ui), CORS for the API
  * (@fastify/cors). app.ts registers them before the app's own routes; @fastify/static serves the built apps from
  * web.ts, one registration per app found on disk.
@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
 import { cspDirectives } from './security.ts';
+import { registerRequestBudget } from './request-budget.ts';
 import { TOTAL_COUNT_HEADER } from 'shared-api/constants';
 
 /** the largest multipart file part: an audio upload (1 MB) with room for its headers */
@@ -35,6 +36,9 @@ export async function registerPlugins(app: FastifyInstance, config: Config): Pro
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   });
+
+  // the per-client budget before any route: a flood is answered with 429s before it costs more
+  await registerRequestBudget(app, config);
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },

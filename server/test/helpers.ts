@@ -46,8 +46,10 @@ export interface BuildTestAppOptions {
 
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
   return {
-    // no renditions unless a test asks (RENDITION_THREADS): background encodes would race the tests' fingerprints
-    ...loadConfig({ DATA_DIR: ':memory:', JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', RENDITION_THREADS: '0', ...env }),
+    // no renditions unless a test asks (RENDITION_THREADS): background encodes would race the tests' fingerprints;
+    // no request budget unless a test asks (request-budget.test.ts): a test's requests all come from one address and
+    // a few users, faster than any person
+    ...loadConfig({ DATA_DIR: ':memory:', JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', RENDITION_THREADS: '0', REQUEST_BUDGET: 'off', ...env }),
     databaseUrl: TEST_DATABASE_URL,
     ...overrides,
   };

@@ -157,6 +157,8 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     PORT: String(opts.port),
     DATA_DIR: opts.dataDir,
     SEED: 'demo',
+    // as testConfig: every request of a test comes from 127.0.0.1 at machine speed (a test that wants it sets it)
+    REQUEST_BUDGET: 'off',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };

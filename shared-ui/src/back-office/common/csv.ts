@@ -16,7 +16,7 @@ type Cell = string | number | null | undefined;
 export const FORMULA_START = /^[\s\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/;
 
 /** Line breaks that papaparse does not quote by itself but some readers split a line at. */
-const OTHER_BREAKS = /[\u2028\u2029\u0085\u000B\u000C]/;
+const OTHER_BREAKS = /[\u2028\u2029\u0085]/;
 
 /** The CSV text of a table: a header line and the rows, CRLF line ends. */
 export async function csvText(header: string[], rows: Cell[][]): Promise<string> {

@@ -1,0 +1,67 @@
+/**
+ * The per-client request budget (@fastify/rate-limit, in this process's memory): one client's flood is answered with
+ * 429 `{ error }` and a Retry-After before it reaches a handler or the database, so it cannot slow another student's
+ * exam. Budgets per minute, by what is asked and who asks:
+ * - the API with a session token whose signature verifies (no database read): per user, `budget.user`; a student's
+ *   exam sends a few requests a minute (answers and plays are batched by the page's outbox), a back office's CSV export
+ *   pages through thousands of rows in tens;
+ * - the API without one (sign-in, health): per address (client-address.ts), `budget.address`; a classroom behind one
+ *   NAT signs in through one address;
+ * - files (the web apps, /media): per address, `budget.files`; that classroom downloads every exam's audio and pictures
+ *   at once (the page's download retries a 429 after its backoff).
+ * Behind several API processes each keeps its own counts: nginx's limit_req in front (docs/deploy.md) is the
+ * deployment's shared limit. REQUEST_BUDGET=off turns it off (a proxy that limits by itself).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config.ts';
+import { verifyToken } from './auth/jwt.ts';
+import { clientAddress } from './client-address.ts';
+import { HttpError } from './errors.ts';
+
+export interface RequestBudget {
+  user: number;
+  address: number;
+  files: number;
+}
+
+export const BUDGET_WINDOW_MS = 60_000;
+
+const bearerToken = (request: FastifyRequest): string | undefined => {
+  const h = request.headers.authorization;
+  return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+};
+
+/** The bucket a request counts in: `user:<id>`, `address:<addr>` or `files:<addr>`. */
+export function budgetKey(request: FastifyRequest, secret: string): string {
+  const url = request.url;
+  if (!url.startsWith('/api/')) return `files:${clientAddress(request.ip)}`;
+  const token = bearerToken(request);
+  if (token) {
+    try {
+      return `user:${verifyToken(token, secret).sub}`;
+    } catch {
+      /* not a session token of this deployment: counted by address */
+    }
+  }
+  return `address:${clientAddress(request.ip)}`;
+}
+
+export async function registerRequestBudget(app: FastifyInstance, config: Config): Promise<void> {
+  const budget = config.requestBudget;
+  if (!budget) return;
+  const secret = config.jwtSecret!;
+  await app.register(rateLimit, {
+    // one hook for the whole server, the first after the address is read (app.ts): before the API's token check and
+    // its database read, so a flood with a valid token costs no more than one without
+    global: false,
+    timeWindow: BUDGET_WINDOW_MS,
+    // one bucket per user and per address: room for a large deployment's clients, least recently seen out first
+    cache: 100_000,
+    keyGenerator: (request) => budgetKey(request, secret),
+    max: (_request, key) => (key.startsWith('user:') ? budget.user : key.startsWith('files:') ? budget.files : budget.address),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`),
+  });
+  app.addHook('onRequest', app.rateLimit());
+}
