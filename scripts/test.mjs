@@ -1,6 +1,8 @@
 /**
  * `npm test`: every suite in order (type-check, lint, jest unit tests, server tests on PGlite and on PostgreSQL when one is
- * reachable, then the production build and Playwright e2e in Chromium). Ends with one line: `N passed, N failed`.
+ * reachable, the date-bound server tests again with the clock set to an evening and an afternoon (faketime), then the
+ * production build and Playwright e2e in Chromium). Prints each suite's duration and ends with one line:
+ * `N passed, N failed`.
  */
 import { mkdirSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
@@ -13,12 +15,19 @@ const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+const began = Date.now();
+let suiteStart = Date.now();
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+
+/** One suite's line: its counts and the time since the previous line (each suite is recorded as it ends). */
 function record(suite, passed, failed, note = '') {
   totals.passed += passed;
   totals.failed += failed;
-  lines.push(`${suite.padEnd(24)} ${String(passed).padStart(4)} passed, ${String(failed).padStart(3)} failed ${note}`);
+  const now = Date.now();
+  lines.push(`${suite.padEnd(28)} ${String(passed).padStart(4)} passed, ${String(failed).padStart(3)} failed  ${minutes(now - suiteStart).padStart(8)} ${note}`);
+  suiteStart = now;
 }
 
 function nodeTestCounts(out) {
@@ -90,6 +99,25 @@ if (want('server') || want('time-zones')) {
     record(`date helpers (TZ=${TZ})`, j.code === 0 ? 1 : 0, j.code === 0 ? 0 : 1);
   }
 }
+// The tests that count days, with the process's clock set to 18:20 UTC (Kathmandu is already tomorrow: every test that
+// took the UTC date for today failed CI each evening) and to 14:50 UTC (Kathmandu's evening, UTC's afternoon), with
+// Debian's faketime (.ci/run installs it). The whole server suite passes under both clocks too: docs/testing.md.
+const CLOCK_FILES = ['test/time-zones.test.ts', 'test/accommodations.test.ts', 'test/results-scale.test.ts', 'test/progress-ranks.test.ts'];
+if (want('server') || want('clock')) {
+  const faketime = ['/usr/bin/faketime', '/usr/local/bin/faketime'].find((f) => existsSync(f));
+  const today = new Date().toISOString().slice(0, 10);
+  for (const at of ['18:20:00', '14:50:00']) {
+    if (!faketime) {
+      record(`clock ${at} UTC`, 0, 1, '(faketime is not installed: apt-get install faketime)');
+      continue;
+    }
+    const r = await run(faketime, ['-f', `@${today} ${at}`, process.execPath, '--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...CLOCK_FILES], {
+      cwd: path.join(ROOT, 'server'), capture: true, env: { TZ: 'UTC', FAKETIME_DONT_FAKE_MONOTONIC: '1' }, timeoutMs: 10 * 60_000,
+    });
+    const c = nodeTestCounts(r.out);
+    record(`clock ${at} UTC`, c.pass, c.fail || (r.code !== 0 && c.pass === 0 ? 1 : 0));
+  }
+}
 if (want('server-pg')) {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (await reachable(url)) {
@@ -117,6 +145,7 @@ if (want('e2e')) {
   }
 }
 
+lines.push(`${'total'.padEnd(28)} ${' '.repeat(29)} ${minutes(Date.now() - began).padStart(8)}`);
 console.log('\n' + lines.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
