@@ -101,7 +101,7 @@ if (want('server') || want('time-zones')) {
 }
 // The tests that count days, with the process's clock set to 18:20 UTC (Kathmandu is already tomorrow: every test that
 // took the UTC date for today failed CI each evening) and to 14:50 UTC (Kathmandu's evening, UTC's afternoon), with
-// Debian's faketime (.ci/run installs it). The whole server suite passes under both clocks too: docs/testing.md.
+// Debian's faketime (.ci/run installs it). The README says how to run the whole suite under a moved clock.
 const CLOCK_FILES = ['test/time-zones.test.ts', 'test/accommodations.test.ts', 'test/results-scale.test.ts', 'test/progress-ranks.test.ts'];
 if (want('server') || want('clock')) {
   const faketime = ['/usr/bin/faketime', '/usr/local/bin/faketime'].find((f) => existsSync(f));

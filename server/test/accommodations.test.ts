@@ -201,7 +201,7 @@ describe('record of leaving the exam', () => {
     const list = await api.examResults(admin, exam.id);
     assert.deepEqual(list.json()[0].leaves, { count: 3, ms: total });
     assert.deepEqual((await api.resultsOf(inst, s.id)).json()[0].leaves, { count: 3, ms: total });
-    const day = todayIn(); // the institute's and admin's zone (Asia/Kathmandu)
+    const day = todayIn(undefined, new Date(start)); // the day of the attempt's start (the day's list), in the institute's zone
     const dayRow = (await api.day(inst, `?date=${day}&limit=100&search=${s.id}`)).json().find((x: { _id: string }) => x._id === a._id);
     assert.deepEqual(dayRow.result.leaves, { count: 3, ms: total });
     // a student never: not in the result, not in its lists, not in the submit's answer
