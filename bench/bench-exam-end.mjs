@@ -19,7 +19,10 @@
  *                                                                      (as the student app sends them)
  * then one mixed round (--back-office B, default 20; 0 leaves it out): 2-4 once more while B back-office clients load
  * the heaviest lists in a loop (the institute's and the exam's results, every user, the day's attempts, the question
- * summary), with the same targets for the exam's requests.
+ * summary), with the same targets for the exam's requests; then one flood round (--flood L, default 300; 0 leaves it
+ * out): 2-4 once more while one client, from one address, runs L request loops (health and audio ranges) through the
+ * autosave phase: the students' targets hold and the flood is answered with 429s (the per-client request budget).
+ * Each student's device connects from an address of its own (127.1.x.y).
  * Around each burst it measures the database's own single-row INSERT rate, just before and just after (2,000
  * autocommit INSERTs, after 300 untimed ones, into a scratch table through the same driver: PGlite in this process on a temporary directory;
  * pg on PostgreSQL, one connection), and our submissions per second as a ratio of their mean: the server-side rate
@@ -70,6 +73,7 @@ const RAW_INSERTS = 2000;
 const RAW_WARMUP = 300;
 const ROUNDS = numberOption('rounds', 'BENCH_ROUNDS', 5, 1, 9);
 const BACK_OFFICE = numberOption('back-office', 'BENCH_BACK_OFFICE', 20, 0, 200);
+const FLOOD_LOOPS = numberOption('flood', 'BENCH_FLOOD', 300, 0, 2000);
 const PHASE = arg('phase') ?? process.env.BENCH_PHASE ?? 'all';
 if (!['end', 'start', 'all'].includes(PHASE)) {
   console.error('--phase must be end, start or all');
@@ -114,8 +118,52 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
  * was closed). undici keeps an idle connection as long as the server's Keep-Alive header allows, so a request is
  * never sent on a connection the server is closing.
  */
-function device(base) {
-  return new Client(base, { pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 });
+/**
+ * The address of the i-th student's phone (127.1.x.y): each phone from an address of its own, as in the field, so the
+ * per-address request budget applies to each as to one phone (the flood round's client has its own, 127.0.0.250).
+ */
+const phoneAddress = (i) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+
+function device(base, i = 0) {
+  return new Client(base, { pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, connect: { localAddress: phoneAddress(i) } });
+}
+
+/**
+ * One client's flood: FLOOD_LOOPS request loops from one address (127.0.0.250), each on a keep-alive connection of its
+ * own, half asking GET /api/health and half a 64 kB range of one of the exam's audio files, until stopped (at most
+ * 2 minutes). Counts the answers by status.
+ */
+function startFlood(base, mediaPath) {
+  let stopped = false;
+  const codes = {};
+  const until = Date.now() + 120_000;
+  const clients = Array.from({ length: FLOOD_LOOPS }, () => new Client(base, { pipelining: 1, connect: { localAddress: '127.0.0.250' } }));
+  const loops = clients.map(async (c, i) => {
+    while (!stopped && Date.now() < until) {
+      try {
+        const r = await c.request(i % 2 === 0
+          ? { method: 'GET', path: '/api/health' }
+          : { method: 'GET', path: mediaPath, headers: { range: 'bytes=0-65535' } });
+        await r.body.dump();
+        codes[r.statusCode] = (codes[r.statusCode] ?? 0) + 1;
+      } catch {
+        codes.error = (codes.error ?? 0) + 1;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+  });
+  const began = Date.now();
+  return {
+    codes,
+    /** how long it ran, ms */
+    ms: () => Date.now() - began,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await Promise.all(loops);
+      await Promise.all(clients.map((c) => c.close().catch(() => {})));
+    },
+  };
 }
 
 /**
@@ -143,16 +191,16 @@ function rawRequest(base, method, url, body, token) {
 async function rawSockets(base, count) {
   const u = new URL(base);
   const hello = Buffer.from(`GET /api/health HTTP/1.1\r\nHost: ${u.host}\r\nConnection: keep-alive\r\n\r\n`, 'latin1');
-  const open = async () => {
+  const open = async (i) => {
     const s = await new Promise((resolve, reject) => {
-      const sk = net.connect({ host: u.hostname, port: Number(u.port), noDelay: true }, () => { sk.off('error', reject); resolve(sk); });
+      const sk = net.connect({ host: u.hostname, port: Number(u.port), noDelay: true, localAddress: phoneAddress(i) }, () => { sk.off('error', reject); resolve(sk); });
       sk.once('error', reject);
     });
     const r = await rawExchange(s, hello, performance.now());
     if (r.status !== 200) throw new Error(`GET /api/health on a new connection: ${r.status} ${JSON.stringify(r.body)}`);
     return s;
   };
-  return pool(Array.from({ length: count }), 20, open);
+  return pool(Array.from({ length: count }, (_, i) => i), 20, open);
 }
 
 /** Sends `buf` on `socket` and resolves with the reply ({ status, body, ms }); status 0 on a connection error. */
@@ -393,9 +441,9 @@ async function runOne(kind, port) {
     port, dataDir, databaseUrl,
     nodeArgs: [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     // one line per batch on stderr: the server-side submission rate is computed from them
-    // the bench's students and back-office users all come from 127.0.0.1 and sign in at machine speed: in the field
-    // they are many addresses, so the per-address and per-user budgets are lifted (the flood round keeps its own)
-    env: { BATCH_LOG: '1', REQUEST_BUDGET: 'on', REQUEST_BUDGET_ADDRESS: '10000000', REQUEST_BUDGET_USER: '10000000' },
+    // the request budget as deployed, except per user: the mixed round's 20 back-office clients share two accounts
+    // and load lists as fast as they can (people never do); each student's device has its own address (device())
+    env: { BATCH_LOG: '1', REQUEST_BUDGET: 'on', REQUEST_BUDGET_USER: '10000000' },
   });
   cleanups.push(() => server.kill());
   console.log(`  production server ready in ${fmt((performance.now() - t0) / 1000, 1)} s`);
@@ -404,7 +452,7 @@ async function runOne(kind, port) {
   const phases = [];
 
   // 1. sign-in
-  const devices = prepared.students.map(() => device(base));
+  const devices = prepared.students.map((_, i) => device(base, i));
   cleanups.push(() => Promise.all(devices.map((d) => d.destroy())));
   const signin = await phase('1 sign-in', prepared.students, 50, (s, i) => call(devices[i], 'POST', 'auth/signin', { email: s.email, password: PASSWORD }));
   phases.push(signin.row);
@@ -432,9 +480,11 @@ async function runOne(kind, port) {
     // 3. autosave: 4 batches of 10 answers per student
     const saves = [];
     for (let b = 0; b < 4; b++) for (const s of started) saves.push({ s, batch: s.answers.slice(b * 10, b * 10 + 10) });
+    await hooks.beforeSave?.(load.replies.find((r) => r.status === 200)?.body);
     const save = await phase(`3 autosave (4 x 10 answers)${tag}`, saves, 100, ({ s, batch }) =>
       call(s.client, 'PUT', `attempts/${s.attempt}/answers/${s.id}`, { answers: batch }, s.token));
     phases.push(save.row);
+    await hooks.afterSave?.();
 
     if (process.env.BENCH_DEBUG) console.log(batchLines(server.output(), 0).replace(/^/gm, '  (debug) '));
     const rawBefore = hooks.rawBefore ?? await rawInsertRate(kind, databaseUrl);
@@ -492,10 +542,34 @@ async function runOne(kind, port) {
     console.log(`  back office: ${mixed.served} lists served, ${mixed.busy} answered 503 (busy, Retry-After), ${mixed.failed} other errors`);
   }
 
+  // 6. the flood round: the exam once more while one client floods the server from one address during the autosave
+  // phase (FLOOD_LOOPS loops); the students' requests keep their targets, the flood gets 429s past its budget
+  let flood;
+  if (FLOOD_LOOPS > 0) {
+    console.log(`  -- flood round: one client's ${FLOOD_LOOPS} request loops during the autosave phase --`);
+    let running;
+    const round = await examRound(ROUNDS + 2, ' [one client flooding]', {
+      beforeSave: async (exam) => {
+        const media = /\/media\/[0-9a-f]{64}\.mp3/.exec(JSON.stringify(exam ?? {}))?.[0];
+        if (!media) throw new Error('the flood round needs an audio file of the exam');
+        running = startFlood(base, media);
+        cleanups.push(() => running.stop());
+        await new Promise((r) => setTimeout(r, 1000)); // the flood in full swing before the first autosave
+      },
+      afterSave: async () => {
+        const ms = running.ms();
+        await running.stop();
+        running.ms = () => ms;
+      },
+    });
+    flood = { round, codes: running.codes, ms: running.ms() };
+    console.log(`  flood answers by status in ${fmt(flood.ms / 1000, 1)} s: ${JSON.stringify(flood.codes)}`);
+  }
+
   // stop the server (graceful), then count what is stored: every acknowledged submission of every round
   await server.stop();
   if (process.env.BENCH_PROFILE) fs.writeFileSync(path.join(process.env.BENCH_PROFILE, `server-${kind}.log`), server.output());
-  const allRounds = mixed ? [...rounds, mixed.round] : rounds;
+  const allRounds = [...rounds, ...(mixed ? [mixed.round] : []), ...(flood ? [flood.round] : [])];
   const acked = allRounds.flatMap((r) => r.acked);
   let stored = 0;
   let wrongScore = 0;
@@ -509,7 +583,7 @@ async function runOne(kind, port) {
   }
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor((rounds.length - 1) / 2)];
   const out = {
-    kind, phases, rounds, mixed, median, expected: N * allRounds.length, acked: acked.length, stored, lost: acked.length - stored, wrongScore,
+    kind, phases, rounds, mixed, flood, median, expected: N * allRounds.length, acked: acked.length, stored, lost: acked.length - stored, wrongScore,
     submitErrors: allRounds.reduce((n, r) => n + r.submit.errors, 0), worstP99: Math.max(...rounds.map((r) => r.submit.p99)),
   };
   console.log(`  acknowledged submissions ${out.acked} (${allRounds.length} rounds), results stored ${out.stored}, lost ${out.lost}, wrong scores ${wrongScore}`);
@@ -531,6 +605,24 @@ function verdicts(r) {
     ['server-side submissions/s >= 0.5 x raw single-insert rate (median round)', m.ratio >= 0.5,
       `${fmt(m.server.rate)} / ${fmt(m.rawRate)} = ${fmt(m.ratio, 2)} (rounds: ${r.rounds.map((x) => fmt(x.ratio, 2)).join(', ')})`],
     ...(r.mixed ? mixedVerdicts(r.mixed, p99Limit) : []),
+    ...(r.flood ? floodVerdicts(r.flood, p99Limit) : []),
+  ];
+}
+
+/** The flood round: the students' autosaves keep their target while one client floods; the flood is refused. */
+function floodVerdicts(x, p99Limit) {
+  const { save, submit } = x.round;
+  const refused = x.codes[429] ?? 0;
+  const served = (x.codes[200] ?? 0) + (x.codes[206] ?? 0);
+  // the server's default budgets a minute for one address (server/src/config.ts): the API's and the files'
+  const windows = Math.floor(x.ms / 60_000) + 1;
+  const allowance = (1200 + 12_000) * windows;
+  return [
+    [`with one client's ${FLOOD_LOOPS} loops: students' autosave p99 < ${p99Limit} ms, no errors`, save.p99 < p99Limit && save.errors === 0,
+      `p99 ${fmt(save.p99)} ms, errors ${save.errors}`],
+    [`with one client's ${FLOOD_LOOPS} loops: submit p99 < ${p99Limit} ms`, submit.p99 < p99Limit && submit.errors === 0, `p99 ${fmt(submit.p99)} ms`],
+    ['the flood is served no more than its budget (1,200 API and 12,000 files a minute), then 429', served <= allowance && refused > 0,
+      `${served} served (allowed ${allowance} in ${fmt(x.ms / 1000, 1)} s), ${refused} answered 429 (${JSON.stringify(x.codes)})`],
   ];
 }
 
