@@ -38,6 +38,7 @@
  * to the server's (for A/B runs).
  * Everything is bounded (15 minutes) and cleaned up (servers stopped, temp dirs removed, the database dropped).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -117,8 +118,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
  * through a shared pool, and the latency of a request is the device's (including a reconnection when the connection
  * was closed). undici keeps an idle connection as long as the server's Keep-Alive header allows, so a request is
  * never sent on a connection the server is closing.
- */
-/**
+ *
  * The address of the i-th student's phone (127.1.x.y): each phone from an address of its own, as in the field, so the
  * per-address request budget applies to each as to one phone (the flood round's client has its own, 127.0.0.250).
  */
@@ -129,39 +129,31 @@ function device(base, i = 0) {
 }
 
 /**
- * One client's flood: FLOOD_LOOPS request loops from one address (127.0.0.250), each on a keep-alive connection of its
- * own, half asking GET /api/health and half a 64 kB range of one of the exam's audio files, until stopped (at most
- * 2 minutes). Counts the answers by status.
+ * One client's flood: ./flood.mjs in a process of its own (FLOOD_LOOPS loops from 127.0.0.250, health and audio
+ * ranges), so that its work is not done on the event loop that times the students' requests. Resolves once it is
+ * flooding; `stop()` resolves with its answers by status.
  */
-function startFlood(base, mediaPath) {
-  let stopped = false;
-  const codes = {};
-  const until = Date.now() + 120_000;
-  const clients = Array.from({ length: FLOOD_LOOPS }, () => new Client(base, { pipelining: 1, connect: { localAddress: '127.0.0.250' } }));
-  const loops = clients.map(async (c, i) => {
-    while (!stopped && Date.now() < until) {
-      try {
-        const r = await c.request(i % 2 === 0
-          ? { method: 'GET', path: '/api/health' }
-          : { method: 'GET', path: mediaPath, headers: { range: 'bytes=0-65535' } });
-        await r.body.dump();
-        codes[r.statusCode] = (codes[r.statusCode] ?? 0) + 1;
-      } catch {
-        codes.error = (codes.error ?? 0) + 1;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    }
+async function startFlood(base, mediaPath) {
+  const child = spawn(process.execPath, [path.join(path.dirname(new URL(import.meta.url).pathname), 'flood.mjs'), base, mediaPath, String(FLOOD_LOOPS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', () => { if (out.includes('flooding\n')) resolve(); });
+    child.once('exit', () => reject(new Error(`the flood stopped at once: ${out}`)));
   });
   const began = Date.now();
+  let result;
   return {
-    codes,
-    /** how long it ran, ms */
-    ms: () => Date.now() - began,
+    /** how long it ran, ms (until stopped) */
+    ms: () => (result ? result.ms : Date.now() - began),
     async stop() {
-      if (stopped) return;
-      stopped = true;
-      await Promise.all(loops);
-      await Promise.all(clients.map((c) => c.close().catch(() => {})));
+      if (result) return result.codes;
+      const ms = Date.now() - began;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      result = { ms, codes: JSON.parse(out.split('\n').filter(Boolean).at(-1) ?? '{}') };
+      return result.codes;
     },
   };
 }
@@ -552,17 +544,13 @@ async function runOne(kind, port) {
       beforeSave: async (exam) => {
         const media = /\/media\/[0-9a-f]{64}\.mp3/.exec(JSON.stringify(exam ?? {}))?.[0];
         if (!media) throw new Error('the flood round needs an audio file of the exam');
-        running = startFlood(base, media);
+        running = await startFlood(base, media);
         cleanups.push(() => running.stop());
         await new Promise((r) => setTimeout(r, 1000)); // the flood in full swing before the first autosave
       },
-      afterSave: async () => {
-        const ms = running.ms();
-        await running.stop();
-        running.ms = () => ms;
-      },
+      afterSave: async () => { await running.stop(); },
     });
-    flood = { round, codes: running.codes, ms: running.ms() };
+    flood = { round, codes: await running.stop(), ms: running.ms() };
     console.log(`  flood answers by status in ${fmt(flood.ms / 1000, 1)} s: ${JSON.stringify(flood.codes)}`);
   }
 

@@ -36,16 +36,19 @@ export function writeStamp(hash = sourceHash()) {
   writeFileSync(STAMP, hash);
 }
 
-/** Runs a command, inheriting stdio unless `capture` is set; resolves with the exit code and output. */
-export function run(cmd, args, { cwd = ROOT, env = {}, capture = false, timeoutMs = 0 } = {}) {
+/**
+ * Runs a command, inheriting stdio unless `capture` is set (then also echoed, unless `quiet`); resolves with the exit
+ * code and output.
+ */
+export function run(cmd, args, { cwd = ROOT, env = {}, capture = false, quiet = false, timeoutMs = 0 } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     // A suite that hangs must not eat the whole CI budget: stop it and report it failed.
     const timer = timeoutMs ? setTimeout(() => { console.error(`\n${args.join(' ')}: no result after ${timeoutMs / 1000} s, stopped`); child.kill('SIGKILL'); }, timeoutMs) : null;
     let out = '';
     if (capture) {
-      child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-      child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+      child.stdout.on('data', (d) => { out += d; if (!quiet) process.stdout.write(d); });
+      child.stderr.on('data', (d) => { out += d; if (!quiet) process.stderr.write(d); });
     }
     child.on('close', (code) => { if (timer) clearTimeout(timer); resolve({ code: code ?? 1, out }); });
   });

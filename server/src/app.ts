@@ -110,8 +110,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   app.decorate('heavyReads', pLimit(readConcurrency(database)));
   // PGlite: a read holds this thread, so it also waits for a lull in the exam's writes (read-limit.ts)
-  const writes = database.raw.kind === 'pglite' ? attemptBatchers(database.db, 'pglite', config) : undefined;
-  limitHeavyReads(app, app.heavyReads, writes && (() => Math.min(writes.save.quietFor(), writes.submit.quietFor())));
+  const writes = attemptBatchers(database.db, database.raw.kind, config);
+  limitHeavyReads(app, app.heavyReads, () => Math.min(writes.save.quietFor(), writes.submit.quietFor()));
 
   // external plugins first (plugins.ts), then the app's own: the API, media, the built web apps
   await registerPlugins(app, config);

@@ -20,6 +20,9 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024 + 64 * 1024;
 
 /** Every plugin of the whole server: registered before any route (the OpenAPI description must see them all). */
 export async function registerPlugins(app: FastifyInstance, config: Config): Promise<void> {
+  // the per-client budget first of all: a flood is answered with 429s before any other hook's work
+  await registerRequestBudget(app, config);
+
   // The policy of security.ts, without what would break this app: no upgrade-insecure-requests and no HSTS (an
   // institute may serve plain HTTP on its own network: TLS is nginx's job, docs in README), no
   // Cross-Origin-Resource-Policy (remotes and media are loaded by shells on other origins).
@@ -36,9 +39,6 @@ export async function registerPlugins(app: FastifyInstance, config: Config): Pro
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   });
-
-  // the per-client budget before any route: a flood is answered with 429s before it costs more
-  await registerRequestBudget(app, config);
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
