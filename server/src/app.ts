@@ -109,7 +109,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
   });
   app.decorate('heavyReads', pLimit(readConcurrency(database)));
-  // PGlite: a read holds this thread, so it also waits for a lull in the exam's writes (read-limit.ts)
+  // a back-office read also waits for a lull in the exam's writes (read-limit.ts)
   const writes = attemptBatchers(database.db, database.raw.kind, config);
   limitHeavyReads(app, app.heavyReads, () => Math.min(writes.save.quietFor(), writes.submit.quietFor()));
 
