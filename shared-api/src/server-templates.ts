@@ -11,6 +11,8 @@ export const SERVER_TEMPLATES: readonly string[] = [
   /*i18n*/ 'Too many failed sign-in attempts. Please wait {seconds} seconds and try again, or call your institute.',
   /*i18n*/ 'Too many wrong current passwords. Please wait {minutes} minutes and try again.',
   /*i18n*/ 'Too many wrong current passwords. Please wait {seconds} seconds and try again.',
+  // server/src/request-budget.ts
+  /*i18n*/ 'Too many requests. Please wait {seconds} seconds and try again.',
   // server/src/authoring/questions.ts publishProblem, server/src/authoring/exam-questions.ts
   /*i18n*/ 'Not Ready To Publish: {reading} Reading and {listening} Listening questions; exactly {count} of each are needed',
   /*i18n*/ 'Not Ready To Publish: {reading} Reading and {listening} Listening questions; exactly {count} of each are needed. Missing question numbers: {numbers}',
