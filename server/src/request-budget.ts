@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
-import { verifyToken } from './auth/jwt.ts';
+import { bearer, verifyToken } from './auth/index.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './errors.ts';
 
@@ -27,16 +27,11 @@ export interface RequestBudget {
 
 export const BUDGET_WINDOW_MS = 60_000;
 
-const bearerToken = (request: FastifyRequest): string | undefined => {
-  const h = request.headers.authorization;
-  return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
-};
-
 /** The bucket a request counts in: `user:<id>`, `address:<addr>` or `files:<addr>`. */
 export function budgetKey(request: FastifyRequest, secret: string): string {
   const url = request.url;
   if (!url.startsWith('/api/')) return `files:${clientAddress(request.ip)}`;
-  const token = bearerToken(request);
+  const token = bearer(request);
   if (token) {
     try {
       return `user:${verifyToken(token, secret).sub}`;

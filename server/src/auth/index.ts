@@ -36,7 +36,8 @@ export function issueToken(
   return signToken({ sub: user.id, role: user.role, tv: user.tokenVersion }, secret, expiresInSeconds);
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+/** The session token a request carries (`Authorization: Bearer <token>`), if any. */
+export function bearer(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   if (!h) return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
