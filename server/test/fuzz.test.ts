@@ -10,6 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { seedsOf } from '../../jest/property-runs.ts';
 import { dbFingerprint } from './helpers.ts';
 import { peopleWorld, type PeopleWorld } from './people-setup.ts';
 
@@ -71,7 +72,8 @@ describe('fuzzing every route with bad input', () => {
   })).v;
   const paramValue = () => fc.oneof(fc.constantFrom('x', '0', '-1', '000000000000000000000000', 'ffffffffffffffffffffffff', '__proto__', '%2e%2e', 'ａ'), fc.string({ maxLength: 30 }));
 
-  it('answers every request below 500, with { error } on refusals, changing nothing when it refuses', async () => {
+  // a fresh seed each run (in the test's name: PROPERTY_SEED=N replays it), then every seed that once failed
+  for (const [label, seed] of seedsOf('fuzzRoutes')) it(`answers every request below 500, with { error } on refusals, changing nothing when it refuses (${label})`, async () => {
     const failures: string[] = [];
     let sent = 0;
     for (const route of routes) {
@@ -106,7 +108,7 @@ describe('fuzzing every route with bad input', () => {
         sent++;
         await checkAnswer(res, `${route.method} ${route.url} as ${input.actor}: ${res.statusCode}`, before, failures);
         return true;
-      }), { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261121) });
+      }), { numRuns: RUNS, seed });
     }
     assert.deepEqual(failures.slice(0, 20), []);
     assert.ok(routes.length > 40 && sent >= routes.length * RUNS, `sent ${sent} requests to ${routes.length} routes`);
@@ -157,7 +159,7 @@ describe('fuzzing every route with bad input', () => {
     return encodeURIComponent(ch);
   }).join('');
 
-  it('control characters in any string, key or path parameter, and extreme dates: never a 5xx, nothing changed by a refusal', async () => {
+  for (const [label, seed] of seedsOf('fuzzControls')) it(`control characters in any string, key or path parameter, and extreme dates: never a 5xx, nothing changed by a refusal (${label})`, async () => {
     const actors = { admin: w.ids.admin, institute: w.ids.institute, student: w.ids.student, instB: w.ids.instB, studentB: w.ids.studentB } as const;
     const failures: string[] = [];
     let sent = 0;
@@ -189,7 +191,7 @@ describe('fuzzing every route with bad input', () => {
         await checkAnswer(res, `${route.method} ${route.url} as ${input.actor}: ${res.statusCode}`, before, failures,
           ` <- ${JSON.stringify({ url, query: input.query })}`);
         return true;
-      }), { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261124) });
+      }), { numRuns: RUNS, seed });
     }
     assert.deepEqual(failures.slice(0, 20), []);
     assert.ok(sent >= routes.length * RUNS, `sent ${sent}`);
