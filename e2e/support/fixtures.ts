@@ -1,7 +1,7 @@
 /** Demo accounts, sign-in helpers and API helpers shared by the e2e tests. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'password123', area: '/admin' },
@@ -22,9 +22,21 @@ export const stateFile = (role: DemoRole) => path.join(__dirname, '..', '.auth',
 
 interface StorageState { origins: { origin: string; localStorage: { name: string; value: string }[] }[] }
 
+/** The origin of the running test's lane (its project's baseURL: playwright.config.ts), when called in a test or hook. */
+function laneOrigin(): string | undefined {
+  try {
+    const base = test.info().project.use.baseURL;
+    return base ? new URL(base).origin : undefined;
+  } catch {
+    return undefined; // outside a test: the first lane's
+  }
+}
+
+/** The stored local storage of a demo account on this test's lane (each lane's server signs its own tokens). */
 function storedItems(role: DemoRole) {
   const state = JSON.parse(readFileSync(stateFile(role), 'utf8')) as StorageState;
-  return state.origins.flatMap((o) => o.localStorage);
+  const origin = laneOrigin();
+  return (state.origins.find((o) => o.origin === origin) ?? state.origins[0])?.localStorage ?? [];
 }
 
 /** The session the setup project stored for a demo account: its token and user for API calls, with no new sign-in. */
