@@ -272,16 +272,22 @@ describe('item analysis: edge cases', () => {
     assert.equal(groupSize(1), null);
   });
 
-  test('realistic size: 40 questions x 2000 results in well under a second', () => {
+  test('realistic size: 40 questions x 2000 results, each item\'s counts as counted directly', () => {
     const qs = Array.from({ length: 40 }, (_, i) => ({ questionNumber: i + 1, key: '1' }));
+    const choiceAt = (r: number, q: number) => String((r * 7 + q * 13) % 5) as Choice | '0';
     const rs = Array.from({ length: 2000 }, (_, r) => new Map(qs.map((q) => {
-      const choice = String(((r * 7 + q.questionNumber * 13) % 5)) as Choice | '0';
+      const choice = choiceAt(r, q.questionNumber);
       return [q.questionNumber, { choice: choice === '0' ? null : choice, correct: choice === '1' }];
     })));
-    const t0 = performance.now();
+    // (how long it takes is the bench's business, not a test's: the machines are shared)
     const s = itemStatistics(qs, rs, SECTIONS);
-    assert.ok(performance.now() - t0 < 1000);
     assert.equal(s.results, 2000);
     assert.equal(s.items.size, 40);
+    for (const q of qs) {
+      const choices = rs.map((_, r) => choiceAt(r, q.questionNumber));
+      const f = s.items.get(q.questionNumber)!;
+      assert.equal(f.correct, choices.filter((c) => c === '1').length, `Q${q.questionNumber} correct`);
+      assert.equal(f.unanswered, choices.filter((c) => c === '0').length, `Q${q.questionNumber} unanswered`);
+    }
   });
 });
