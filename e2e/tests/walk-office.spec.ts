@@ -24,6 +24,7 @@ function wall(at: Date) {
 
 /** The cell of `row` under the column headed `header` (the table holding the row). */
 async function cellUnder(table: Locator, row: Locator, header: string) {
+  await expect(row).toBeVisible(); // the table has loaded
   const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
   const i = headers.indexOf(header);
   expect(i, `a column headed ${header} among ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
@@ -91,6 +92,8 @@ test('one submitted attempt shows the same submission time on Today\'s Results, 
   // The admin: Today's Results, and the institute's Result List.
   await useStoredSession(page, 'admin');
   await page.goto('/admin/results');
+  // everyone's attempts of the day (other tests' too): the student's by its email
+  await page.getByRole('textbox', { name: 'Search by Email' }).fill(student.email);
   const adminDayRow = page.getByRole('row', { name: new RegExp(student.email) });
   await expect(adminDayRow).toBeVisible();
   await expect(await cellUnder(page.getByRole('table'), adminDayRow, 'Submitted')).toHaveText(submittedAt);

@@ -24,7 +24,7 @@ export interface ResultRow {
   total: number | null;
   /** null: not submitted */
   scores: ResultScores | null;
-  /** when the result was submitted (the result's createdAt, as every results list and the result page show it); null: not submitted */
+  /** when the result was submitted (its createdAt: what every results list and the result page show); null: not yet */
   submitted: string | null;
   /** when the attempt was started (Today's Results: its rows are attempts, of the day they started) */
   started?: string;
