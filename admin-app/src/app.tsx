@@ -24,7 +24,7 @@ export default function AdminApp() {
           { label: /*i18n*/ 'Total User', stat: 'users', to: paths.users },
           { label: /*i18n*/ 'Total institute', stat: 'institutes', to: paths.institutes },
           { label: /*i18n*/ 'Total Exam', stat: 'exams', to: paths.exams },
-        ]} />} />
+        ]} links={[{ label: /*i18n*/ 'Manage Exams', to: paths.exams }]} />} />
         {authoringRoutes}
         {peopleRoutes}
         {transferRoutes}

@@ -162,7 +162,7 @@ test.describe('sign-in and areas', () => {
   test('an unknown path shows the not-found page with Goto Home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText('Page Not Found')).toBeVisible();
-    await page.getByRole('button', { name: 'Goto Home' }).click();
+    await page.getByRole('link', { name: 'Goto Home' }).click();
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 

@@ -128,9 +128,9 @@ test('an author sets "Score only": the student\'s result shows the scores and no
   const download = author.page.waitForEvent('download');
   await author.page.getByRole('button', { name: 'Download CSV' }).click();
   const lines = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(lines[0]).toBe('Student,Email,Score,Total,Date,Score (200),Reading (100),Listening (100),Times Left The Exam,Time Away (s)');
+  expect(lines[0]).toBe('Student,Email,Score,Total,Submitted,Score (200),Reading (100),Listening (100),Times Left The Exam,Time Away (s)');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(new RegExp(`^Demo Student,${s.user.email.replaceAll('.', '\\.')},1,40,\\d{4}-\\d{2}-\\d{2},5,5,0,\\d+,\\d+$`));
+  expect(lines[1]).toMatch(new RegExp(`^Demo Student,${s.user.email.replaceAll('.', '\\.')},1,40,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},5,5,0,\\d+,\\d+$`));
 
   // Today's results: the same figures, after the spec's columns, in the table and the CSV
   await author.page.goto('/institute/results');
@@ -139,8 +139,8 @@ test('an author sets "Score only": the student\'s result shows the scores and no
   const dayCsv = author.page.waitForEvent('download');
   await author.page.getByRole('button', { name: 'Download CSV' }).click();
   const dayLines = readFileSync(await (await dayCsv).path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(dayLines[0]).toBe('Student,Email,Exam,Score,Total Questions,Date,Score (200),Reading (100),Listening (100),Times Left The Exam,Time Away (s)');
-  expect(dayLines.find((l) => l.includes(title))).toMatch(/,1,40,[^,]+,5,5,0,\d+,\d+$/);
+  expect(dayLines[0]).toBe('Student,Email,Exam,Score,Total Questions,Started,Submitted,Score (200),Reading (100),Listening (100),Times Left The Exam,Time Away (s)');
+  expect(dayLines.find((l) => l.includes(title))).toMatch(/,1,40,[^,]+,[^,]+,5,5,0,\d+,\d+$/);
 
   // The institute sees everything on the same result.
   await author.page.goto(`/institute/exams/exam/${examId}/results`);

@@ -53,7 +53,9 @@ test.describe('transfer an exam from another deployment', () => {
     await card.getByRole('button', { name: `Save ${DEMO_EXAM}` }).click();
     await expect(page.getByRole('alertdialog').getByText('Are you sure you want to save this exam?')).toBeVisible();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-    await expectToast(page, 'Successfully Transfered Exam');
+    // the spec's toast, what was saved as its description, and the note with the way to the copy
+    await expectToast(page, 'Successfully Transfered Exam', `“${DEMO_EXAM}” was saved here as a hidden exam with 40 questions.`);
+    await expect(page.getByRole('status').filter({ hasText: DEMO_EXAM }).getByRole('button', { name: 'Open Exam' })).toBeVisible();
 
     // The other deployment goes away; the copy must not need it.
     await second?.stop();

@@ -1,6 +1,6 @@
 /**
- * One rule, two places: the question form and the User Access dialog check their request body with a yup schema of
- * shared-api, and the server checks what it receives with the same schema. Each table row is one body, run against
+ * One rule, two places: the question form, the User Access dialog and the exam dialog (its title) check their request
+ * body with a yup schema of shared-api, and the server checks what it receives with the same schema. Each table row is one body, run against
  * the schema (what the form says) and against the route (what the server answers): a body one refuses the other
  * refuses with the same message, and a body one accepts the other accepts. The last table of each part is what only
  * the server can know (other questions, uploaded files, the student's exams): the schema accepts those bodies.
@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { questionSchema } from 'shared-api/schemas/question';
 import { accessSchema } from 'shared-api/schemas/exam-access';
+import { examSchema } from 'shared-api/schemas/authoring';
 import { newId } from '../src/ids.ts';
 import { addQuestion, buildWorld, call, createExam, media, validQuestion, type World } from './authoring-support.ts';
 
@@ -186,5 +187,24 @@ describe('exam access: accessSchema in the User Access dialog and on POST examac
       const r = await save(body);
       assert.deepEqual([r.statusCode, r.data], [400, { error }], what);
     }
+  });
+});
+
+describe('exams: examSchema in the exam dialog and on POST exams/create', () => {
+  test('a title the dialog refuses, the server refuses with the same message; the longest allowed passes both', async () => {
+    const refused: [string, string, string][] = [
+      ['empty', '', 'Title cannot be empty.'],
+      ['blank', '   ', 'Title cannot be empty.'],
+      ['201 characters', 'x'.repeat(201), 'Title should be less than 200 characters.'],
+    ];
+    for (const [what, title, message] of refused) {
+      const form = await schemaMessages(examSchema, { title, is_cbt: false });
+      assert.ok(form.includes(message), `${what}: the dialog says ${JSON.stringify(form)}`);
+      const r = await createExam(w.t, w.institute, { title });
+      assert.deepEqual([r.statusCode, r.data], [400, { error: message }], what);
+    }
+    const longest = 'x'.repeat(200);
+    assert.deepEqual(await schemaMessages(examSchema, { title: longest, is_cbt: false }), []);
+    assert.equal((await createExam(w.t, w.institute, { title: longest })).statusCode, 200);
   });
 });

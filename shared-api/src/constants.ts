@@ -36,6 +36,8 @@ export const LISTENING_MAX_BYTES = 1024 * 1024;
 export const PASSWORD_MIN = 8;
 export const PHONE_LENGTH = 10;
 export const NAME_MIN = 3;
+/** The longest exam title (the exam form's rule and the server's; the shared checker's 'should be less than' message). */
+export const EXAM_TITLE_MAX = 200;
 export const SIDEBAR_WIDTH = 210;
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 

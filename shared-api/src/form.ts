@@ -1,5 +1,7 @@
 /**
- * A small form hook: validates a field on blur and the whole form on submit; submits only without errors.
+ * A small form hook: validates a field on blur and the whole form on submit; submits only without errors. A blur
+ * checks a field the user has typed into or that holds a value: an empty field only passed through (the first field
+ * of a dialog, focused on opening, left for a switch) says nothing until it is typed into or the form is submitted.
  * The rules are a yup schema, a lazy schema handle (./lazy-schemas.ts: yup is fetched on the first validation) or a
  * plain `validate` function returning the messages by field (the sign-in form: no yup at all).
  * With `toInput`, the schema checks the request body the form is about to send (the schema the server runs on that
@@ -59,8 +61,10 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   toInput?: (values: T) => unknown;
   onSubmit: (values: T) => void | Promise<void>;
 }) {
-  const [values, setValues] = useState<T>(opts.initialValues);
+  const [values, setValuesState] = useState<T>(opts.initialValues);
   const [errors, setErrors] = useState<FormErrors<T>>({});
+  /** the fields typed into since the values were last set whole */
+  const touched = useRef(new Set<string>());
   const [submitting, setSubmitting] = useState(false);
   const valuesRef = useRef(values);
   valuesRef.current = values;
@@ -89,7 +93,13 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
   );
 
   const setFieldValue = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
+    setValuesState((v) => ({ ...v, [name]: value }));
+  }, []);
+
+  /** Sets the values: whole ones (a dialog reopened, a form reset) start untouched; an update keeps what was touched. */
+  const setValues = useCallback((next: T | ((prev: T) => T)) => {
+    if (typeof next !== 'function') touched.current.clear();
+    setValuesState(next);
   }, []);
 
   const handleSubmit = useCallback(
@@ -138,8 +148,14 @@ export function useForm<T extends Record<string, unknown>>(opts: Rules<T> & {
     field: (name: keyof T & string) => ({
       name,
       value: String(values[name] ?? ''),
-      onChange: (e: { target: { value: string } }) => setFieldValue(name, e.target.value as T[typeof name]),
-      onBlur: () => void validateField(name),
+      onChange: (e: { target: { value: string } }) => {
+        touched.current.add(name);
+        setFieldValue(name, e.target.value as T[typeof name]);
+      },
+      onBlur: () => {
+        const value = valuesRef.current[name];
+        if (touched.current.has(name) || (value !== undefined && value !== null && String(value) !== '')) void validateField(name);
+      },
     }),
   };
 }

@@ -30,6 +30,11 @@ const reasonOf = (err: unknown, title: string) => {
   return reason ? translateServerMessage(reason) : undefined;
 };
 
+/** What was saved: the success toast's description and the note with its Open Exam button. */
+const savedText = (copy: Exam) =>
+  i18n._('“{title}” was saved here as a hidden exam with {count, plural, one {{n} question} other {{n} questions}}.', {
+    title: copy.title, count: copy.question_count, n: formatNumber(copy.question_count),
+  });
 
 export function TransferExamPage() {
   const { user } = useSession();
@@ -86,9 +91,7 @@ export function TransferExamPage() {
           <Box role="status" borderWidth="1px" borderRadius="md" p="3" bg="green.subtle">
             <HStack gap="3" flexWrap="wrap">
               <Text flex="1">
-                {i18n._('“{title}” was saved here as a hidden exam with {count, plural, one {{n} question} other {{n} questions}}.', {
-                  title: saved.title, count: saved.question_count, n: formatNumber(saved.question_count),
-                })}
+                {savedText(saved)}
               </Text>
               <Button size="sm" variant="outline" onClick={() => navigate(`${paths.exams}/exam/${saved._id}`)}>{i18n._('Open Exam')}</Button>
             </HStack>
@@ -124,7 +127,7 @@ export function TransferExamPage() {
           if (!chosen || !site || !user) return;
           try {
             const copy = await transferExam({ currentUserId: user._id, site, exam: chosen._id }).unwrap();
-            notify.success(i18n._(TRANSFER_TEXT.saved));
+            notify.success(i18n._(TRANSFER_TEXT.saved), savedText(copy));
             setSaved(copy);
             setChosen(null);
           } catch (e) {

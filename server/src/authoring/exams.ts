@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Exam as ExamJson, ExamType, ReviewPolicy } from 'shared-api/types';
-import { DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES } from 'shared-api/constants';
+import { DEFAULT_REVIEW_POLICY, EXAM_TITLE_MAX, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES } from 'shared-api/constants';
+import { msg } from 'shared-api/checks';
 import type { AuthUser } from '../auth/index.ts';
 import { ROLES } from '../auth/index.ts';
 import type { Db, Executor } from '../db/index.ts';
@@ -26,7 +27,8 @@ export const EXAM_MSG = {
   statusOnlyWhenAvailable: 'Status can only be changed once the exam is published',
 } as const;
 
-export const TITLE_MAX = 200;
+/** the exam form's rule too (shared-api's examSchema) */
+export const TITLE_MAX = EXAM_TITLE_MAX;
 export const REFERENCE_MAX = 200;
 
 /** Exams the institute was given through "Who can see this exam?". */
@@ -122,7 +124,7 @@ export function reviewPolicyOf(value: string): ReviewPolicy {
 export async function examValues(db: Executor, me: AuthUser, body: ExamBody, current?: ExamRow): Promise<ExamValues> {
   const title = (body.title ?? '').trim();
   if (!title) throw new HttpError(400, 'Title cannot be empty.');
-  if (title.length > TITLE_MAX) throw new HttpError(400, `Title should be less than ${TITLE_MAX} characters.`);
+  if (title.length > TITLE_MAX) throw new HttpError(400, msg.max('Title', TITLE_MAX));
 
   let type: ExamType = (current?.type as ExamType | undefined) ?? 'private';
   if (me.role === ROLES.admin && body.type !== undefined) {

@@ -1,12 +1,13 @@
 /** Rules for exam authoring forms (spec section 5): exams, categories, private-exam access, media files (questions: ./question.ts). */
 import * as yup from 'yup';
-import { isChosen, required } from '../validation';
+import { EXAM_TITLE_MAX } from '../constants';
+import { isChosen, msg, required } from '../validation';
 import { MSG_CANNOT_BE_EMPTY, MSG_CATEGORY_REQUIRED, MSG_REFERENCE_EXAM_REQUIRED } from './authoring-rules';
 
 export * from './authoring-rules';
 
 export const examSchema = yup.object({
-  title: required('Title'),
+  title: required('Title').max(EXAM_TITLE_MAX, msg.max('Title', EXAM_TITLE_MAX)),
   is_cbt: yup.boolean().required(),
   category: yup.string().nullable().when('is_cbt', {
     is: true,

@@ -1,5 +1,6 @@
 /**
- * Add or edit an exam: title, UBT/CBT, CBT category and reference exam, type (if allowed), status (published exams),
+ * Add or edit an exam: title, UBT/CBT, category (required for CBT, optional for UBT), CBT reference exam, type (if
+ * allowed), status (published exams),
  * how many times each listening audio may be played, and what a student sees after submitting (the review policy).
  */
 import { useEffect } from 'react';
@@ -78,7 +79,8 @@ export function ExamDialog(props: {
       const body: ExamInput = {
         title: v.title.trim(),
         is_cbt: v.is_cbt,
-        category: v.is_cbt ? v.category : null,
+        // the spec's Exam has a category whatever its kind; only a CBT exam must have one
+        category: v.category || null,
         exam: v.is_cbt ? v.exam : '',
         review_policy: v.review_policy,
         ...(props.scope.canSetType ? { type: v.type } : {}),
@@ -118,20 +120,22 @@ export function ExamDialog(props: {
     <FormDialog open={props.open} onClose={props.onClose} title={editing ? i18n._('Edit Exam') : i18n._('Add Exam')}
       submitLabel={editing ? i18n._('Update Exam') : i18n._('Add Exam')} submitting={form.submitting} onSubmit={form.handleSubmit}>
       <TextField label={i18n._('Title')} required {...form.field('title')} error={form.errors.title} />
-      <Switch.Root checked={v.is_cbt} onCheckedChange={(e) => form.setFieldValue('is_cbt', e.checked)}>
+      <Switch.Root checked={v.is_cbt} onCheckedChange={(e) => {
+        form.setFieldValue('is_cbt', e.checked);
+        // UBT: the category is optional, so a CBT's 'Category is required' no longer holds
+        if (!e.checked) form.setErrors((er) => ({ ...er, category: undefined, exam: undefined }));
+      }}>
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{i18n._('CBT exam (off: UBT)')}</Switch.Label>
       </Switch.Root>
+      <SelectField label={i18n._('Category')} placeholder={v.is_cbt ? i18n._('Select Category') : i18n._('No category')} value={v.category}
+        error={form.errors.category} options={(categories.data ?? []).map((c) => ({ value: c._id, label: c.title }))}
+        onChange={(c) => { form.setFieldValue('category', c); void form.validateField('category', { ...v, category: c }); }} />
       {v.is_cbt && (
-        <>
-          <SelectField label={i18n._('Category')} placeholder={i18n._('Select Category')} value={v.category} error={form.errors.category}
-            options={(categories.data ?? []).map((c) => ({ value: c._id, label: c.title }))}
-            onChange={(c) => { form.setFieldValue('category', c); void form.validateField('category', { ...v, category: c }); }} />
-          <SelectField label={i18n._('Reference Exam')} placeholder={i18n._('Select Exam')} value={v.exam} error={form.errors.exam}
-            options={refExams.map((e) => ({ value: e._id, label: e.title }))}
-            onChange={(x) => { form.setFieldValue('exam', x); void form.validateField('exam', { ...v, exam: x }); }} />
-        </>
+        <SelectField label={i18n._('Reference Exam')} placeholder={i18n._('Select Exam')} value={v.exam} error={form.errors.exam}
+          options={refExams.map((e) => ({ value: e._id, label: e.title }))}
+          onChange={(x) => { form.setFieldValue('exam', x); void form.validateField('exam', { ...v, exam: x }); }} />
       )}
       {props.scope.canSetType && (
         <SelectField label={i18n._('Type')} value={v.type} onChange={(t) => form.setFieldValue('type', t as ExamType)}

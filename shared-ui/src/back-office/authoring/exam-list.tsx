@@ -31,7 +31,7 @@ export function ExamCard({ exam, showStatus = true, testId = 'exam-card', childr
         <Badge variant="outline">{examTypeLabel(exam.type)}</Badge>
         <Badge variant="outline">{exam.is_cbt ? 'CBT' : 'UBT'}</Badge>
       </HStack>
-      <Text fontSize="sm" color="fg.muted">{i18n._('Category: {category}', { category: exam.category?.title ?? '—' })}</Text>
+      {exam.category && <Text fontSize="sm" color="fg.muted">{i18n._('Category: {category}', { category: exam.category.title })}</Text>}
       <Text fontSize="sm" color="fg.muted">{i18n._('Questions: {count}', { count: formatNumber(exam.question_count) })}</Text>
       <Box flex="1" />
       <HStack gap="2" flexWrap="wrap">{children}</HStack>

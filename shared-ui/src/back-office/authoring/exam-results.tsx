@@ -1,12 +1,11 @@
 /** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
 import { useCallback, useState } from 'react';
 import { errorText, useAppDispatch, useTimeZone, type Result } from 'shared-api';
-import { formatDate } from 'shared-api/dates';
+import { formatDateTime, showDateTime } from 'shared-api/dates';
 import { LEAVE_CSV_HEADERS, leaveCells } from 'shared-api/leaves';
 import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
 import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
 import { localDigits } from 'shared-api';
-import { showDate } from 'shared-api/dates';
 import { Button, DataTable, ErrorState, PageHeader, ResultDetail, i18n, type Column } from 'shared-ui';
 import { useServerPaging } from '../common/use-server-paging';
 import { CsvExportButton } from '../common/csv-export-button';
@@ -36,7 +35,8 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
     { header: /*i18n*/ 'Student', cell: studentName },
     { header: /*i18n*/ 'Email', cell: (r) => r.user.email },
     { header: /*i18n*/ 'Score', cell: (r) => localDigits(`${r.score}/${r.total_questions}`) },
-    { header: /*i18n*/ 'Date', cell: (r) => showDate(r.createdAt, zone) },
+    // the submission time, as every results list and the result page show it
+    { header: /*i18n*/ 'Submitted', cell: (r) => showDateTime(r.createdAt, zone) },
     ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: Result) => figure(scoreCells(r)[i]) })),
     { header: LEFT_HEADER, cell: (r) => <LeftBadge leaves={r.leaves} /> },
     {
@@ -55,11 +55,11 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
         actions={
           <CsvExportButton size="md" disabled={!results.data?.total && !paging.args.search} csv={{
             filename: `results-${title}`,
-            header: ['Student', 'Email', 'Score', 'Total', 'Date', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
+            header: ['Student', 'Email', 'Score', 'Total', 'Submitted', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
             toCsvRow: (r) => [
-              studentName(r), r.user.email, r.score, r.total_questions, formatDate(r.createdAt, zone), ...scoreCells(r), ...leaveCells(r.leaves),
+              studentName(r), r.user.email, r.score, r.total_questions, formatDateTime(r.createdAt, zone), ...scoreCells(r), ...leaveCells(r.leaves),
             ],
             errorTitle: 'Error cannot get Results',
           }} />

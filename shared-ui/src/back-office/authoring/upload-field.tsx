@@ -51,8 +51,9 @@ export function UploadField(props: {
       });
       setProgress(1);
       props.onChange(res.url);
-      // One toast for a burst of uploads, not a stack of them over the form.
-      notify.success(i18n._('Successfully uploaded Image'), undefined, 'media-uploaded');
+      // One toast for a burst of uploads of a kind, not a stack of them over the form; the spec's text for an image.
+      if (props.kind === 'image') notify.success(i18n._('Successfully uploaded Image'), undefined, 'media-uploaded-image');
+      else notify.success(i18n._('Successfully uploaded Audio'), undefined, 'media-uploaded-audio');
     } catch (e) {
       setProgress(null);
       if (!ctl.signal.aborted) notify.error(i18n._('Error Upload File'), translateServerMessage((e as Error).message));

@@ -1,6 +1,7 @@
 /**
- * A results table (student, email, exam, score, the EPS-TOPIK scores, date, leaving the exam) with view and Download
- * CSV, paged by the server (50 rows a page, search by the student's email); used by user detail and Today's Results.
+ * A results table (student, email, exam, score, when started (Today's Results) and submitted, the EPS-TOPIK scores,
+ * leaving the exam) with view and Download CSV, paged by the server (50 rows a page, search by the student's email);
+ * used by user detail and Today's Results.
  */
 import { Button, HStack, useNavigate, DataTable, type ServerPaging } from 'shared-ui';
 import { useTimeZone, type LeaveSummary, type PageOf, type ResultScores } from 'shared-api';
@@ -23,7 +24,10 @@ export interface ResultRow {
   total: number | null;
   /** null: not submitted */
   scores: ResultScores | null;
-  date: string;
+  /** when the result was submitted (its createdAt: what every results list and the result page show); null: not yet */
+  submitted: string | null;
+  /** when the attempt was started (Today's Results: its rows are attempts, of the day they started) */
+  started?: string;
   /** the record of leaving the exam (back office) */
   leaves?: LeaveSummary;
 }
@@ -32,7 +36,7 @@ export interface ResultRow {
 export const RESULTS_PAGE_SIZE = 50;
 
 export function ResultsTable({
-  page, paging, loading, fetching, loadAll, resultPath, emptyText, csvName, caption, onlyLeft, onOnlyLeftChange,
+  page, paging, loading, fetching, loadAll, resultPath, emptyText, csvName, caption, onlyLeft, onOnlyLeftChange, showStarted = false,
 }: {
   /** the current page, as ResultRows */
   page: PageOf<ResultRow> | undefined;
@@ -48,6 +52,8 @@ export function ResultsTable({
   /** the filter to attempts with records of leaving the exam (shown when onOnlyLeftChange is given) */
   onlyLeft?: boolean;
   onOnlyLeftChange?: (onlyLeft: boolean) => void;
+  /** a Started column before Submitted (the rows are attempts: ResultRow.started) */
+  showStarted?: boolean;
 }) {
   const navigate = useNavigate();
   const zone = useTimeZone();
@@ -60,12 +66,13 @@ export function ResultsTable({
           disabled={!page?.total && !paging.args.search}
           csv={{
             filename: csvName,
-            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', 'Date', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
+            header: ['Student', 'Email', 'Exam', 'Score', 'Total Questions', ...(showStarted ? ['Started'] : []), 'Submitted', ...SCORE_HEADERS, ...LEAVE_CSV_HEADERS],
             load: loadAll,
             rowKey: (r) => r._id,
             // the record of leaving the exam as the table shows it: with a result (an attempt still running: empty)
             toCsvRow: (r) => [
-              r.student, r.email, r.exam, r.score, r.total, formatDateTime(r.date, zone), ...scoreCells(r.scores),
+              r.student, r.email, r.exam, r.score, r.total, ...(showStarted ? [formatDateTime(r.started, zone)] : []),
+              formatDateTime(r.submitted, zone), ...scoreCells(r.scores),
               ...leaveCells(r.resultId ? r.leaves : undefined),
             ],
             errorTitle: 'Error cannot get Results',
@@ -87,7 +94,9 @@ export function ResultsTable({
           { header: /*i18n*/ 'Email', cell: (r) => r.email },
           { header: /*i18n*/ 'Exam', cell: (r) => r.exam },
           { header: /*i18n*/ 'Score', cell: score },
-          { header: /*i18n*/ 'Time', cell: (r) => showDateTime(r.date, zone) },
+          // one attempt, one submission time on every list (the result page's Date too); the start only where it is named
+          ...(showStarted ? [{ header: /*i18n*/ 'Started', cell: (r: ResultRow) => showDateTime(r.started, zone) }] : []),
+          { header: /*i18n*/ 'Submitted', cell: (r) => (r.submitted ? showDateTime(r.submitted, zone) : '—') },
           ...SCORE_HEADERS.map((header, i) => ({ header, cell: (r: ResultRow) => figure(scoreCells(r.scores)[i]) })),
           { header: LEFT_HEADER, cell: (r) => (r.resultId ? <LeftBadge leaves={r.leaves} /> : null) },
           {

@@ -20,7 +20,8 @@ export function dayRows(page: PageOf<DayResult> | undefined): PageOf<ResultRow> 
     score: r.result ? r.result.score : null,
     total: r.result ? r.result.total_questions : null,
     scores: r.result,
-    date: r.createdAt,
+    submitted: r.result?.createdAt ?? null,
+    started: r.createdAt,
     leaves: r.result?.leaves,
   })) };
 }
@@ -52,7 +53,7 @@ export function TodaysResultsPage({ perms }: { perms: PeoplePermissions }) {
         <ErrorState title={i18n._('Error cannot get Results')} message={errorText(q.error, i18n._('Error loading Results'))} onRetry={() => void q.refetch()} />
       ) : (
         <ResultsTable page={rows} paging={paging} loading={q.isLoading} fetching={q.isFetching} loadAll={loadAll} resultPath={perms.resultPath}
-          emptyText={i18n._('No Result Found')} csvName={`results-${date}`} caption={i18n._('Results of {date}', { date: showDate(date) })} onlyLeft={onlyLeft} onOnlyLeftChange={setOnlyLeft} />
+          emptyText={i18n._('No Result Found')} csvName={`results-${date}`} showStarted caption={i18n._('Results of {date}', { date: showDate(date) })} onlyLeft={onlyLeft} onOnlyLeftChange={setOnlyLeft} />
       )}
     </>
   );

@@ -28,7 +28,7 @@ export function resultRows(page: PageOf<Result> | undefined): PageOf<ResultRow> 
     score: r.score,
     total: r.total_questions,
     scores: r,
-    date: r.createdAt,
+    submitted: r.createdAt,
     leaves: r.leaves,
   })) };
 }
