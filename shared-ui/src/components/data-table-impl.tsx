@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Input, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, SimpleGrid, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { NativeSelect, Table } from '../overlays';
 import { useEffect, useMemo, useState } from 'react';
 import { SEARCH_MAX, formatNumber, i18n } from 'shared-api';
@@ -13,8 +13,10 @@ import type { DataTableProps } from './data-table';
  */
 export function DataTable<T>({
   rows, columns, rowKey, pageSize: initialSize = 10, pageSizes = [5, 10, 20, 50], loading, emptyText,
-  searchField, caption, paging, total: serverTotal, fetching = false,
+  searchField, caption, paging, total: serverTotal, fetching = false, cardsBelow,
 }: DataTableProps<T>) {
+  // (ssr off: the screen's own size at the first render, not a table that turns into cards a moment later)
+  const cards = useBreakpointValue(cardsBelow ? { base: true, [cardsBelow]: false } : { base: false }, { ssr: false }) ?? false;
   const [localPage, setLocalPage] = useState(0);
   const [localSize, setLocalSize] = useState(initialSize);
   const [localQuery, setLocalQuery] = useState('');
@@ -65,6 +67,7 @@ export function DataTable<T>({
       {total === 0 || visible.length === 0 ? (
         fetching ? <LoadingState /> : <EmptyState title={emptyText ?? i18n._('No records found')} />
       ) : (
+        cards ? <RowCards rows={visible} columns={columns} rowKey={rowKey} caption={caption} fetching={fetching} /> : (
         <Box overflowX="auto" aria-busy={fetching} opacity={fetching ? 0.6 : 1} transition="opacity 0.2s">
           <Table.Root size="sm" variant="outline" striped aria-label={caption}>
             <Table.Header>
@@ -85,6 +88,7 @@ export function DataTable<T>({
             </Table.Body>
           </Table.Root>
         </Box>
+        )
       )}
       {total > 0 && (
         <HStack mt="3" gap="3" justify="flex-end" flexWrap="wrap">
@@ -125,5 +129,32 @@ export function DataTable<T>({
         </HStack>
       )}
     </Box>
+  );
+}
+
+/** The rows as a list of cards (`cardsBelow`): a title, each column's header and value, then the row's buttons. */
+function RowCards<T>({ rows, columns, rowKey, caption, fetching }: Pick<DataTableProps<T>, 'columns' | 'rowKey' | 'caption' | 'fetching'> & { rows: T[] }) {
+  const [title, ...rest] = columns;
+  const fields = rest.filter((c) => !c.actions);
+  const actions = rest.filter((c) => c.actions);
+  return (
+    <Stack as="ul" aria-label={caption} aria-busy={fetching} gap="3" listStyleType="none" m="0" p="0" opacity={fetching ? 0.6 : 1} transition="opacity 0.2s">
+      {rows.map((r) => (
+        <Box as="li" key={rowKey(r)} borderWidth="1px" borderRadius="lg" p="3" minW="0">
+          {title && <Text fontWeight="semibold" mb="2" overflowWrap="anywhere">{title.cell(r)}</Text>}
+          <SimpleGrid as="dl" columns={2} columnGap="3" rowGap="2">
+            {fields.map((c) => (
+              <Box key={c.header} minW="0" data-testid={`field-${c.header}`}>
+                <Text as="dt" fontSize="xs" color="fg.muted">{i18n._(c.header)}</Text>
+                <Text as="dd" fontSize="sm" overflowWrap="anywhere" data-testid="value">{c.cell(r)}</Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+          {actions.map((c) => (
+            <Box key={c.header} mt="3">{c.cell(r)}</Box>
+          ))}
+        </Box>
+      ))}
+    </Stack>
   );
 }

@@ -17,6 +17,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** text used for search on this column */
   text?: (row: T) => string;
+  /** a column of buttons: on a card (`cardsBelow`) shown at the card's foot, without its header */
+  actions?: boolean;
 }
 
 /** Page, page size and search of a server-paged table; the screen queries with `args`. */
@@ -52,6 +54,12 @@ export interface DataTableProps<T> {
   total?: number;
   /** with `paging`: another page is loading; the rows shown stay until it arrives */
   fetching?: boolean;
+  /**
+   * Below this breakpoint (a phone, a tablet with the sidebar) each row is a card instead of a table row: the first
+   * column's value as its title, every other column's header and value, the `actions` columns at its foot. For a
+   * table too wide for a phone, whose rows a user reads one by one.
+   */
+  cardsBelow?: 'sm' | 'md' | 'lg';
 }
 
 export const DataTable = lazyScreen(

@@ -6,7 +6,7 @@
  * and a line says what is hidden and why.
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNANSWERED, errorText, formatNumber, i18n, useSession, useTimeZone, type ResultAnswer } from 'shared-api';
 import { useGetResultQuery } from 'shared-api/student-exam';
 import { showDateTime } from 'shared-api/dates';
@@ -19,6 +19,8 @@ import { QuestionView } from './question-view';
 export interface ResultDetailProps {
   resultId: string;
   onBack?: () => void;
+  /** beside the result's title once the result is shown (the student's 'Print result sheet') */
+  actions?: ReactNode;
 }
 
 type Outcome = 'correct' | 'wrong' | 'answered' | 'unanswered';
@@ -41,7 +43,7 @@ export const OUTCOME_STYLE: Record<Outcome, { palette: string; label: string; ic
   unanswered: { palette: 'gray', label: /*i18n*/ 'not attempted', icon: '–', legend: /*i18n*/ 'Not attempted' },
 };
 
-export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
+export function ResultDetail({ resultId, onBack, actions }: ResultDetailProps) {
   const { user } = useSession();
   const zone = useTimeZone();
   const { data, error, isLoading, isFetching, refetch } = useGetResultQuery(
@@ -135,7 +137,7 @@ export function ResultDetail({ resultId, onBack }: ResultDetailProps) {
 
   return (
     <Stack gap="5">
-      <PageHeader title={result.exam} onBack={onBack} />
+      <PageHeader title={result.exam} onBack={onBack} actions={actions} />
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="result-summary">
         {/* the figures' names are English (their test ids), shown translated */}
         {[

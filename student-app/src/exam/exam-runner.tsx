@@ -18,7 +18,7 @@ import { clockOffset, formatMmSs, remainingMs, timeAnnouncement } from './clock'
 import { contentLang } from './content-lang';
 import { deviceCopy } from './device-copy';
 import { ExamEndedDialog } from './exam-ended-dialog';
-import { exitFullScreen, requestFullScreen } from './fullscreen';
+import { exitFullScreen, fullScreenAllowed, requestFullScreen, useInFullScreen } from './fullscreen';
 import { useBeforeUnload, useNavigationBlocker } from './guards';
 import { usePrefetch } from './prefetch';
 import { useBrowserOnline } from './use-browser-online';
@@ -176,7 +176,10 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
   const finishLeaves = useLeaveRecord(attemptId, userId, running, offsetRef);
   useBeforeUnload(running);
   useNavigationBlocker(running);
-  useEffect(() => requestFullScreen(), []);
+  // Full screen is asked for by the press that started the exam (the start page); left (Esc, a reload), the header
+  // offers it again: a browser grants it only to a press.
+  const inFullScreen = useInFullScreen();
+  const offerFullScreen = running && !inFullScreen && fullScreenAllowed();
 
   const solvedCount = questions.filter((q) => isSolved(answers[q._id])).length;
   const timeOver = remaining <= 0;
@@ -402,6 +405,11 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
               {i18n._('audio ready {ready}/{total}', { ready: formatNumber(prefetch.ready), total: formatNumber(prefetch.total) })}
             </Text>
           )}
+          {offerFullScreen && (
+            <Button size="xs" variant="outline" ms="auto" onClick={() => void requestFullScreen()}>
+              {i18n._('Full screen')}
+            </Button>
+          )}
         </HStack>
       </Box>
 
@@ -424,7 +432,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
           {grid(i18n._('Reading'), READING_RANGE)}
           {grid(i18n._('Listening'), LISTENING_RANGE)}
           <HStack justify="flex-end">
-            <Button colorPalette="red" onClick={() => setConfirmOpen(true)} loading={submitting} disabled={!!ended}>
+            <Button colorPalette="red" onClick={() => setConfirmOpen(true)} loading={submitting && !ended} disabled={!!ended}>
               {i18n._('Submit And Finish Exam')}
             </Button>
           </HStack>

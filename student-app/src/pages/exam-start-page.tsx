@@ -13,7 +13,7 @@ import { Box, Button, HStack, PageHeader, Stack, Text, notify, preloadOverlays, 
 import { contentLang } from '../exam/content-lang';
 import { deviceCopy } from '../exam/device-copy';
 import { DownloadPanel, START_WITHOUT_WARNING } from '../exam/download-panel';
-import { requestFullScreen } from '../exam/fullscreen';
+import { exitFullScreen, requestFullScreen } from '../exam/fullscreen';
 import { useBrowserOnline } from '../exam/use-browser-online';
 import { useExamDownload } from '../exam/use-exam-download';
 import { RunningNote } from '../exam/running-note';
@@ -62,6 +62,8 @@ export function ExamStartPage() {
   if (!matches || !user) return null;
 
   const start = async () => {
+    // first, while the press is being handled: browsers grant full screen only inside a gesture, not after an await
+    const fullScreen = requestFullScreen();
     setBusy(true);
     try {
       const attempt = await startAttempt({ userId: user._id, exam: examId, institute: institute?._id ?? user.created_by ?? null }).unwrap();
@@ -70,9 +72,10 @@ export function ExamStartPage() {
       // The server counts the attempt with its creation; this call only keeps the spec's flow (and its counts).
       await increaseCount({ examId, userId: user._id }).unwrap().catch(() => undefined);
       examStorage.setRunning({ examId, attemptId: attempt._id });
-      requestFullScreen(); // still inside the click: browsers allow full screen only after a gesture
       navigate(paths.exam(examId));
     } catch (e) {
+      // not started: the page the student stays on is not the exam's (once the browser has answered the request)
+      void fullScreen.then(exitFullScreen);
       notify.error(i18n._('Cannot start exam'), errorText(e, i18n._('Error cannot get Exams')));
       setBusy(false);
     }

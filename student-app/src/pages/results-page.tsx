@@ -31,6 +31,7 @@ export function ResultsPage() {
     { header: /*i18n*/ 'Rank', cell: (r) => rankText(ranks.get(r._id)) },
     {
       header: /*i18n*/ 'View',
+      actions: true,
       cell: (r) => (
         <HStack gap="2">
           <Button size="xs" variant="outline" aria-label={i18n._('View result of {exam}', { exam: r.exam })} onClick={() => navigate(paths.result(r._id))}>
@@ -63,6 +64,8 @@ export function ResultsPage() {
           loading={isLoading}
           emptyText={i18n._('No results yet')}
           caption={i18n._('List of Results')}
+          // eight columns do not fit beside the sidebar on a tablet, nor on a phone: one card a result there
+          cardsBelow="lg"
         />
       )}
       <RankNote ranks={ranks} />
