@@ -24,7 +24,7 @@ function wall(at: Date) {
 
 /** The cell of `row` under the column headed `header` (the table holding the row). */
 async function cellUnder(table: Locator, row: Locator, header: string) {
-  await expect(row).toBeVisible(); // the table has loaded
+  await expect(row).toBeVisible({ timeout: 30_000 }); // the table has loaded
   const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
   const i = headers.indexOf(header);
   expect(i, `a column headed ${header} among ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
@@ -39,7 +39,7 @@ async function openAddExam(page: Page) {
 }
 
 test('one submitted attempt shows the same submission time on Today\'s Results, the Result List and the result page', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const t = tag();
   const { session: institute, ...inst } = await createInstitute(request, {
     name: `Walk Academy ${t}`, email: `walk-inst-${t}@example.com`, password: 'institute-pass-1', institute_role: 0,
@@ -73,7 +73,7 @@ test('one submitted attempt shows the same submission time on Today\'s Results, 
   // The student's result page: the submission time.
   await loginAs(page, student.email, student.password);
   await page.goto(`/student/results/${resultId}`);
-  await expect(page.getByTestId('result-Date')).toHaveText(submittedAt);
+  await expect(page.getByTestId('result-Date')).toHaveText(submittedAt, { timeout: 30_000 });
 
   // The institute's Today's Results: the start and the submission, each under its own name.
   await loginAs(page, inst.email, inst.password);
@@ -81,7 +81,7 @@ test('one submitted attempt shows the same submission time on Today\'s Results, 
   await page.getByRole('link', { name: 'Todays Results' }).click();
   const dayTable = page.getByRole('table');
   const dayRow = page.getByRole('row', { name: new RegExp(student.email) });
-  await expect(dayRow).toBeVisible();
+  await expect(dayRow).toBeVisible({ timeout: 30_000 });
   await expect(await cellUnder(dayTable, dayRow, 'Submitted')).toHaveText(submittedAt);
   await expect(await cellUnder(dayTable, dayRow, 'Started')).toHaveText(wall(startedAt));
   // the student's detail (Results): the submission time
@@ -95,7 +95,7 @@ test('one submitted attempt shows the same submission time on Today\'s Results, 
   // everyone's attempts of the day (other tests' too): the student's by its email
   await page.getByRole('textbox', { name: 'Search by Email' }).fill(student.email);
   const adminDayRow = page.getByRole('row', { name: new RegExp(student.email) });
-  await expect(adminDayRow).toBeVisible();
+  await expect(adminDayRow).toBeVisible({ timeout: 30_000 });
   await expect(await cellUnder(page.getByRole('table'), adminDayRow, 'Submitted')).toHaveText(submittedAt);
   await page.goto(`/admin/institutes/${institute.user._id}`);
   await page.getByRole('tab', { name: 'Result List' }).click();
