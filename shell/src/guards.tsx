@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { MSG, useSession, type Role } from 'shared-api';
 import { Navigate, notify } from 'shared-ui';
 import { AREAS } from './areas';
 import { RemoteArea } from './remote-area';
 
 function Denied({ to, quiet }: { to: string; quiet: boolean }) {
+  // A session just dropped for its token (expired or unreadable) has its own toast, 'Token Expired' (app.tsx): one
+  // toast, not two. Decided when first shown: that toast clears the notice at once, and the guard renders again
+  // before the navigation (a transition) has left the area.
+  const [silent] = useState(quiet);
   useEffect(() => {
-    // A session just dropped for its token (expired or unreadable) has its own toast, 'Token Expired' (app.tsx): one
-    // toast, not two. A fixed id keeps one toast even when the guard renders twice.
-    if (!quiet) notify.error(MSG.authError, MSG.notAuthenticated, 'auth-denied');
-  }, [quiet]);
+    // A fixed id keeps one toast even when the guard renders twice.
+    if (!silent) notify.error(MSG.authError, MSG.notAuthenticated, 'auth-denied');
+  }, [silent]);
   return <Navigate to={to} replace />;
 }
 
