@@ -121,7 +121,7 @@ test.describe('every screen at 360x740 and 1280x800', () => {
   });
 
   test('every student screen, the exam page and its dialogs', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     page.on('dialog', (d) => void d.accept());
     await loginAs(page, fx.studentEmail, 'password123');
     await page.goto('/student/exams');
@@ -169,7 +169,7 @@ test.describe('every screen at 360x740 and 1280x800', () => {
       test.use({ storageState: stateFile(role) });
 
       test(`every ${role} screen`, async ({ page }) => {
-        test.setTimeout(240_000);
+        test.setTimeout(360_000);
         const area = `/${role}`;
         const me = storedSession(role);
         const screens: [string, RegExp | undefined][] = [
