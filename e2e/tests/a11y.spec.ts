@@ -63,6 +63,16 @@ async function expectAccessible(page: Page, what: string) {
 
 /** Opens `url` inside the app, as its own links do (its router; no reload). */
 async function visit(page: Page, url: string) {
+  // The exam list's first paint (drawn before the app runs, shell/src/index.html) waits for the visitor's first move to
+  // start the app: started here, and its page has taken the first paint's place before the router is asked.
+  await page.evaluate(() => {
+    const host = (window as { __epsFirstPaint?: { started?: boolean; go?: () => void } }).__epsFirstPaint;
+    if (host && !host.started) host.go?.();
+  });
+  await page.waitForFunction(() => {
+    const host = (window as { __epsFirstPaint?: { painted?: boolean; taken?: boolean } }).__epsFirstPaint;
+    return !host?.painted || host.taken === true;
+  });
   // what is on screen now: the next screen's heading is a new one
   await page.evaluate(() => document.querySelectorAll('h1').forEach((h) => h.setAttribute('data-axe-seen', '')));
   await page.evaluate((u) => {
