@@ -140,7 +140,8 @@ describe('the UI kit in Nepali', () => {
     const sidebar = document.querySelector('nav[aria-label="साइडबार"]');
     expect(sidebar).toHaveTextContent('प्रोफाइल');
     expect(screen.getByRole('button', { name: 'EPS-TOPIK गृहपृष्ठ' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'खाता मेनु' })).toBeInTheDocument();
+    // named by its content, the visible initials first (WCAG 2.5.3, Label in Name)
+    expect(screen.getByRole('button', { name: 'SR खाता मेनु: Sita Rai' })).toBeInTheDocument();
     // the user's own name as written
     expect(screen.getByTestId('user-name')).toHaveTextContent('Sita Rai');
   });

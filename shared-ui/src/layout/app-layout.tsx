@@ -217,15 +217,20 @@ export function PageHeader({ title, actions, onBack }: { title: ReactNode; actio
  * avatar is a plain button until it is hovered, focused or pressed (which fetches the menu), and the first press
  * opens the real menu once it is here. Offline before it ever arrived, the button stays plain and a press retries.
  */
-const accountButton = () => ({ variant: 'ghost', p: '1', borderRadius: 'full', 'aria-label': i18n._('Account menu') }) as const;
+const accountButton = () => ({ variant: 'ghost', p: '1', borderRadius: 'full' }) as const;
 
 function AccountMenu(props: { name: string; image: string | null; onProfile: () => void; onLogout: () => void }) {
   const [attempt, setAttempt] = useState(0);
+  // Named by its content (WCAG 2.5.3, Label in Name): the visible initials first, then what the button is, hidden
+  // from sight, e.g. "AS Account menu: Asha Sharma"; with a picture shown, "Account menu: Asha Sharma".
   const avatar = (
-    <Avatar.Root size="sm">
-      <Avatar.Fallback name={props.name} />
-      {props.image ? <Avatar.Image src={props.image} alt="" /> : null}
-    </Avatar.Root>
+    <>
+      <Avatar.Root size="sm">
+        <Avatar.Fallback name={props.name} />
+        {props.image ? <Avatar.Image src={props.image} alt="" /> : null}
+      </Avatar.Root>
+      <Box as="span" srOnly>{' '}{i18n._('Account menu: {name}', { name: props.name })}</Box>
+    </>
   );
   const plain = (
     <Button

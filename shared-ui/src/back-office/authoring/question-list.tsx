@@ -5,7 +5,7 @@ import {
   AUTHORING_MSG, useDeleteQuestionMutation, useGetExamQuery, useGetQuestionsQuery, usePublishExamMutation,
 } from 'shared-api/back-office';
 import {
-  Badge, Button, ButtonGroup, DataTable, ErrorState, HStack, LoadingState, Menu, PageHeader, Portal, Text,
+  Badge, Box, Button, ButtonGroup, DataTable, ErrorState, HStack, LoadingState, Menu, PageHeader, Portal, Text,
   notify, type Column,
 } from 'shared-ui';
 import { PublishRulesDialog } from './publish-rules-dialog';
@@ -120,7 +120,8 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
             {publishState}
             <Menu.Root>
               <Menu.Trigger asChild>
-                <Button variant="outline" aria-label={i18n._('Exam menu')}>{i18n._('More')}</Button>
+                {/* named by its content, the visible word first (WCAG 2.5.3, Label in Name): "More: Exam menu" */}
+                <Button variant="outline">{i18n._('More')}<Box as="span" srOnly>{': '}{i18n._('Exam menu')}</Box></Button>
               </Menu.Trigger>
               <Portal>
                 <Menu.Positioner>

@@ -56,14 +56,15 @@ export function ExtraTimeCard({ studentId }: { studentId: string }) {
     <Card.Root data-testid="extra-time-card">
       <Card.Body>
         <HStack justify="space-between" flexWrap="wrap" gap="2">
-          <Box>
-            <Text fontSize="sm" color="fg.muted">
+          {/* a term and its values, not a heading and a paragraph (axe: p-as-heading) */}
+          <Box as="dl">
+            <Text as="dt" fontSize="sm" color="fg.muted">
               {i18n._('Extra time')}
             </Text>
-            <Text fontWeight="bold" fontSize="lg" data-testid="extra-time">
+            <Text as="dd" fontWeight="bold" fontSize="lg" data-testid="extra-time">
               {extraTimeLabel(e)}
             </Text>
-            <Text fontSize="sm" color="fg.muted">
+            <Text as="dd" fontSize="sm" color="fg.muted">
               {i18n._('Exam length for this student: {time}. Applied when an exam is started.', { time: minutesText(e.durationSeconds + e.extraSeconds) })}
             </Text>
           </Box>
