@@ -12,7 +12,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
  * other file, and any new one, runs in lane A. Files that start servers of their own next to the suite's (transfer,
  * cross-lockfile, classroom: E2E_PORT-relative ports) stay in lane A.
  */
-const LANE_B = ['authoring', 'delivery', 'exam-download', 'first-paint', 'first-use', 'foundation', 'keyboard-exam', 'language', 'people', 'student-exam'];
+const LANE_B = ['authoring', 'delivery', 'exam-download', 'first-paint', 'first-use', 'foundation', 'item-analysis', 'keyboard-exam', 'language',
+  'people', 'progress', 'shared-computer', 'student-exam', 'time-zones', 'walk-office', 'walk-session'];
 const laneB = new RegExp(`/(${LANE_B.join('|')})\\.spec\\.ts$`);
 // (PORT + 1 would collide with a neighbour's E2E_PORT when several runs share the machine)
 const PORT_B = Number(process.env.E2E_PORT_B ?? PORT + 100);

@@ -274,7 +274,7 @@ test.describe('a running attempt', () => {
     await expect(page).toHaveURL(/\/student\/exams\/start\//);
     await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0);
     await expect(page.getByText(/Time left: (50|49) min/)).toBeVisible();
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect(page).toHaveURL(/\/student\/exams\/exam\//);
     await expect(page.getByTestId('count-total')).toHaveText('Total: 40');
     await finishRunningAttempt(page.request, me.token, me.user._id, examId);

@@ -37,7 +37,7 @@ describe('the UI kit in Nepali', () => {
   it('a question: controls in Nepali with Devanagari digits, the Korean content as written and marked lang="ko"', () => {
     render(<UiProvider><QuestionView question={question} playCounts={{ main: 2, option1: 1 }} selected="1" correctAnswer="2" /></UiProvider>);
     expect(screen.getByRole('radiogroup', { name: 'प्रश्न २३ का विकल्पहरू' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'विकल्प २: 배' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'विकल्प २: 배, सही उत्तर' })).toBeInTheDocument(); // the review's mark is in the name too
     expect(screen.getByRole('button', { name: 'प्रश्न २३ को अडियो बजाउनुहोस्' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'विकल्प ४ को अडियो बजाउनुहोस्' })).toBeInTheDocument();
     expect(screen.getByTestId('play-count-main')).toHaveTextContent('२ पटक बजाइयो');

@@ -255,6 +255,10 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
             : opt.image ? i18n._('Option {value}: picture {value}', { value: shown })
             : opt.audio ? i18n._('Option {value}: audio {value}', { value: shown })
             : i18n._('Option {value}', { value: shown });
+          // the review's mark is part of the name too: the name holds every word the option shows (WCAG 2.5.3)
+          const mark = state === 'answer' ? i18n._('Correct answer')
+            : state === 'correct' ? i18n._('Your answer · correct')
+            : state === 'wrong' ? i18n._('Your answer · wrong') : null;
           return (
             <Box
               key={value}
@@ -274,7 +278,7 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 tabIndex={i === focusIndex ? 0 : -1}
                 onKeyDown={onOptionKey(i)}
                 aria-checked={isChosen}
-                aria-label={name}
+                aria-label={mark ? `${name}, ${mark}` : name}
                 aria-readonly={!onSelect || undefined}
                 display="flex"
                 flexWrap="wrap"
@@ -306,24 +310,17 @@ export function QuestionView(props: QuestionViewProps): JSX.Element {
                 >
                   {shown}
                 </Box>
+                {/* spaces between the parts: the visible text reads "1 모자", as the name does (label-content-name-mismatch) */}
+                {' '}
                 {opt.image && (
                   // its height held before it loads: nothing below moves (the focused control stays where it was scrolled to)
                   <Image src={opt.image} alt={imageAlt(q, i)} h="32" w="auto" maxW="full" minW="0" objectFit="contain" />
                 )}
                 {opt.text && <Text as="span" lang="ko" flex="1" minW="0" overflowWrap="anywhere">{opt.text}</Text>}
-                {state === 'answer' && (
-                  <Badge colorPalette="green" ml="auto">
-                    <span aria-hidden="true">✓</span> {i18n._('Correct answer')}
-                  </Badge>
-                )}
-                {state === 'correct' && (
-                  <Badge colorPalette="green" ml="auto">
-                    <span aria-hidden="true">✓</span> {i18n._('Your answer · correct')}
-                  </Badge>
-                )}
-                {state === 'wrong' && (
-                  <Badge colorPalette="red" ml="auto">
-                    <span aria-hidden="true">✗</span> {i18n._('Your answer · wrong')}
+                {mark && ' '}
+                {mark && (
+                  <Badge colorPalette={state === 'wrong' ? 'red' : 'green'} ml="auto">
+                    <span aria-hidden="true">{state === 'wrong' ? '✗' : '✓'}</span> {mark}
                   </Badge>
                 )}
               </OptionCard>
