@@ -10,7 +10,8 @@
  * Tests whose subject is signing in or out keep signing in themselves, and so do tests that change an account's
  * password or status (they create their own users): a revoked token would sign out every test that reuses it.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test as setup } from '@playwright/test';
 import { DEMO, loginUi, stateFile, type DemoRole } from '../support/fixtures';
 
@@ -32,6 +33,7 @@ for (const role of Object.keys(DEMO) as DemoRole[]) {
       origins.push(...(await context.storageState()).origins);
       await context.close();
     }
+    mkdirSync(path.dirname(stateFile(role)), { recursive: true }); // a fresh clone has no e2e/.auth yet
     writeFileSync(stateFile(role), JSON.stringify({ cookies: [], origins }, null, 2));
   });
 }
