@@ -84,7 +84,8 @@ async function visit(page: Page, url: string) {
 
 /** Waits until the screen has painted its own content (its heading, no spinner, no skeleton) before it is checked. */
 async function settled(page: Page, heading?: RegExp | string) {
-  await expect(page.locator('h1:not([data-axe-seen])').first()).toBeVisible();
+  // (a remote's first load and its data can take longer than expect's 10 s on a busy machine: the page's own state decides)
+  await expect(page.locator('h1:not([data-axe-seen])').first()).toBeVisible({ timeout: 30_000 });
   if (heading) await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
   await expect(page.locator('[data-loading], .chakra-spinner, [aria-busy="true"]')).toHaveCount(0);
   // a screen that failed to load is accessible too, and proves nothing: it must have rendered

@@ -289,7 +289,8 @@ test.describe('the demo admin, signed in once', () => {
     const demo = storedSession('student');
     const examId = await demoExamId(page.request, demo.token, demo.user._id);
     await page.goto(`/admin/exams/exam/${examId}`);
-    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    // the first load of the admin's remote and its data (slow when the machine is busy): the page's state, not a clock
+    await expect(page.getByText('Published', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Edit question 1', exact: true })).toBeEnabled();
     const del = page.getByRole('button', { name: 'Delete question 1', exact: true });
     await expect(del).toBeDisabled();
@@ -301,7 +302,7 @@ test.describe('the demo admin, signed in once', () => {
   test('the back office: a CBT exam just added is shown on the CBT EXAM tab', async ({ page }) => {
     const title = `E2E CBT exam ${Date.now()}`;
     await page.goto('/admin/exams');
-    await expect(page.getByRole('tab', { name: 'UBT EXAM' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'UBT EXAM' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Add Exams' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Exam' });
     await dialog.getByLabel(/^Title\s*\*?$/).fill(title);

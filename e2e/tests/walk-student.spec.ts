@@ -199,7 +199,7 @@ test('on a 360 px phone each result shows every column, with View and Print in r
 
   // The result: 'Print result sheet' with the title (after it, before the figures), on the phone and on a desktop.
   const title = page.getByRole('heading', { level: 1, name: DEMO_EXAM });
-  const sheet = page.getByRole('button', { name: 'Print result sheet' });
+  const sheet = page.getByRole('button', { name: 'Print result sheet', exact: true });
   const summary = page.getByTestId('result-summary');
   await expect(title).toBeVisible();
   await expect(sheet).toBeVisible();
