@@ -332,7 +332,7 @@ export async function closeAttempts(tx: Executor, items: CloseItem[], opts: Clos
 /** The row of a result. */
 const resultRow = (r: Result): ResultRow => ({
   id: r.id, attempt_id: r.attemptId, exam_id: r.examId, exam_title: r.examTitle, user_id: r.userId, institute_id: r.instituteId,
-  score: r.score, total_questions: r.totalQuestions, attempted: r.attempted, answers: encodeResultAnswers(r.answers as ResultAnswer[]),
+  score: r.score, total_questions: r.totalQuestions, attempted: r.attempted, answers: encodeResultAnswers(r.answers),
   created_at: r.createdAt.toISOString(),
   total_score: r.totalScore, reading_score: r.readingScore, listening_score: r.listeningScore,
 });
