@@ -1,7 +1,8 @@
 /**
  * A student's attempt at an exam ("report" in the spec's calls): start (counted once), the running exam without its
- * answers, autosave, listening play counts and submit. The server owns the clock: deadline_at is fixed at start and an
- * attempt accepts changes until deadline + grace; after that it is closed from what was saved.
+ * answers, autosave and listening play counts (submit: the submit batch, batcher.ts, closes it with close.ts). The
+ * server owns the clock: deadline_at is fixed at start and an attempt accepts changes until deadline + grace; after
+ * that it is closed from what was saved (closeIfOverdue, the sweeper).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../db/index.ts';
