@@ -260,7 +260,7 @@ async function authorExam(base, plan, media, students, log) {
     const upload = async (name, key, ext) => {
       const f = media.files.get(key);
       const data = fs.readFileSync(f.path);
-      const { body, type } = multipart({ name }, { name: `${key}.${ext}`, type: ext === 'mp3' ? 'audio/mpeg' : 'image/jpeg', data });
+      const { body, type } = multipart({ name, kind: ext === 'mp3' ? 'audio' : 'image' }, { name: `${key}.${ext}`, type: ext === 'mp3' ? 'audio/mpeg' : 'image/jpeg', data });
       const t = performance.now();
       let r;
       try {

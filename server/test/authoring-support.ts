@@ -71,9 +71,14 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function upload(t: TestApp, who: Actor, examId: string, name: string | undefined, file: { data: Buffer; filename: string; contentType?: string } | undefined): Promise<Res> {
+/** POST upload-file: the question field `name`, the `kind` of file it must be (shared-api/uploads) and the file. */
+export async function upload(
+  t: TestApp, who: Actor, examId: string, name: string | undefined, file: { data: Buffer; filename: string; contentType?: string } | undefined,
+  kind: string | undefined,
+): Promise<Res> {
   const parts: Part[] = [];
   if (name !== undefined) parts.push({ name: 'name', value: name });
+  if (kind !== undefined) parts.push({ name: 'kind', value: kind });
   if (file) parts.push({ name: 'file', filename: file.filename, contentType: file.contentType, data: file.data });
   const { payload, headers } = multipart(parts);
   const res = await t.app.inject({
@@ -89,8 +94,8 @@ export async function createExam(t: TestApp, who: Actor, body: Record<string, un
 
 /** Uploads one image and one audio file to `examId` and returns their URLs. */
 export async function media(t: TestApp, who: Actor, examId: string): Promise<{ image: string; audio: string }> {
-  const image = await upload(t, who, examId, 'description', { data: PNG, filename: 'dot.png', contentType: 'image/png' });
-  const audio = await upload(t, who, examId, 'listening', { data: MP3, filename: 'tone.mp3', contentType: 'audio/mpeg' });
+  const image = await upload(t, who, examId, 'description', { data: PNG, filename: 'dot.png', contentType: 'image/png' }, 'image');
+  const audio = await upload(t, who, examId, 'listening', { data: MP3, filename: 'tone.mp3', contentType: 'audio/mpeg' }, 'audio');
   if (image.statusCode !== 200 || audio.statusCode !== 200) throw new Error(`media upload failed: ${image.body} ${audio.body}`);
   return { image: image.data.url, audio: audio.data.url };
 }

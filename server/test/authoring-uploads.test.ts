@@ -1,11 +1,14 @@
-/** Uploads: the kind is read from the content, sizes are bounded, media are content-addressed and immutable. */
+/**
+ * Uploads: the request says the kind of file (shared-api/uploads: image or audio), the type is read from the content
+ * and must be one of that kind's, sizes are bounded, media are content-addressed and immutable.
+ */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { media } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
-import { fieldRule, sniffMedia } from '../src/authoring/uploads.ts';
+import { sniffMedia } from '../src/authoring/uploads.ts';
 import { buildWorld, createExam, MP3, PNG, upload, type World } from './authoring-support.ts';
 
 let w: World;
@@ -53,24 +56,14 @@ describe('sniffMedia (magic bytes)', () => {
     ];
     for (const [buf, ext] of cases) assert.equal(sniffMedia(buf)?.ext ?? null, ext, buf.subarray(0, 12).toString('hex'));
   });
-
-  test('field names decide what is expected', () => {
-    assert.deepEqual(fieldRule('listening'), { label: 'Listening', accepts: ['audio'] });
-    assert.deepEqual(fieldRule('option2_listening'), { label: 'Listening', accepts: ['audio'] });
-    assert.deepEqual(fieldRule('option3'), { label: 'Option 3', accepts: ['image', 'audio'] });
-    assert.deepEqual(fieldRule('description'), { label: 'Image', accepts: ['image'] });
-    assert.deepEqual(fieldRule('main_heading'), { label: 'Image', accepts: ['image'] });
-    assert.equal(fieldRule('../etc'), null);
-    assert.equal(fieldRule(''), null);
-  });
 });
 
 describe('POST upload-file', () => {
   test('an image and an audio file: content-addressed URLs served immutable', async () => {
-    const img = await upload(w.t, w.institute, exam, 'description', { data: PNG, filename: 'photo.jpg', contentType: 'image/jpeg' });
+    const img = await upload(w.t, w.institute, exam, 'description', { data: PNG, filename: 'photo.jpg', contentType: 'image/jpeg' }, 'image');
     assert.equal(img.statusCode, 200, img.body);
     assert.deepEqual(img.data, { field_name: 'description', url: `/media/${sha(PNG)}.png` });
-    const aud = await upload(w.t, w.institute, exam, 'listening', { data: MP3, filename: 'x.bin', contentType: 'application/octet-stream' });
+    const aud = await upload(w.t, w.institute, exam, 'listening', { data: MP3, filename: 'x.bin', contentType: 'application/octet-stream' }, 'audio');
     assert.deepEqual(aud.data, { field_name: 'listening', url: `/media/${sha(MP3)}.mp3` });
     const got = await w.t.app.inject({ url: aud.data.url });
     assert.equal(got.statusCode, 200);
@@ -81,32 +74,46 @@ describe('POST upload-file', () => {
     assert.equal(range.statusCode, 206);
     // the same bytes again: same URL, one stored copy
     const before = await mediaCount();
-    const again = await upload(w.t, w.institute, exam, 'listening', { data: MP3, filename: 'again.mp3' });
+    const again = await upload(w.t, w.institute, exam, 'listening', { data: MP3, filename: 'again.mp3' }, 'audio');
     assert.equal(again.data.url, aud.data.url);
     assert.equal(await mediaCount(), before);
   });
 
+  test('the kind the request says decides what is accepted, whatever the field is called', async () => {
+    const before = await mediaCount();
+    const asAudio = await upload(w.t, w.institute, exam, 'description', { data: mp3Frames(1500), filename: 'd.mp3' }, 'audio');
+    assert.equal(asAudio.statusCode, 200, asAudio.body);
+    assert.match(asAudio.data.url, /\.mp3$/);
+    const asImage = await upload(w.t, w.institute, exam, 'option1_listening', { data: pngOf(2000), filename: 'o.png' }, 'image');
+    assert.equal(asImage.statusCode, 200, asImage.body);
+    assert.match(asImage.data.url, /\.png$/);
+    const refused = await upload(w.t, w.institute, exam, 'listening', { data: pngOf(2001), filename: 'l.png' }, 'audio');
+    assert.deepEqual([refused.statusCode, refused.data], [400, { error: 'Listening only supports type of mp3, ogg, wav, m4a' }]);
+    assert.equal(await mediaCount(), before + 2);
+  });
+
   test('option fields take an image or audio; frame-sync MP3 without ID3', async () => {
-    const a = await upload(w.t, w.institute, exam, 'option1', { data: PNG, filename: 'a.png' });
+    const a = await upload(w.t, w.institute, exam, 'option1', { data: PNG, filename: 'a.png' }, 'image');
     assert.equal(a.statusCode, 200);
-    const b = await upload(w.t, w.institute, exam, 'option2', { data: mp3Frames(2000), filename: 'b.mp3' });
+    const b = await upload(w.t, w.institute, exam, 'option2', { data: mp3Frames(2000), filename: 'b.mp3' }, 'audio');
     assert.equal(b.statusCode, 200, b.body);
     assert.match(b.data.url, /\.mp3$/);
-    const c = await upload(w.t, w.institute, exam, 'option3_listening', { data: mp3Frames(3000), filename: 'c.mp3' });
+    const c = await upload(w.t, w.institute, exam, 'option3_listening', { data: mp3Frames(3000), filename: 'c.mp3' }, 'audio');
     assert.equal(c.statusCode, 200);
   });
 
   test('disguised files are refused by their content', async () => {
     const before = await mediaCount();
-    const cases: [string, Buffer, string, string, string][] = [
-      ['listening', PNG, 'song.mp3', 'audio/mpeg', 'Listening only supports type of mp3, ogg, wav, m4a'],
-      ['description', Buffer.from('just some text, not an image at all'), 'picture.png', 'image/png', 'Image only supports type of png, jpeg, gif, webp'],
-      ['main_heading', MP3, 'heading.png', 'image/png', 'Image only supports type of png, jpeg, gif, webp'],
-      ['main_heading', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml', 'Image only supports type of png, jpeg, gif, webp'],
-      ['option1', Buffer.from('MZ\x90\x00 executable'), 'x.png', 'image/png', 'Option 1 only supports type of png, jpeg, gif, webp, mp3, ogg, wav, m4a'],
+    const cases: [string, string, Buffer, string, string, string][] = [
+      ['listening', 'audio', PNG, 'song.mp3', 'audio/mpeg', 'Listening only supports type of mp3, ogg, wav, m4a'],
+      ['description', 'image', Buffer.from('just some text, not an image at all'), 'picture.png', 'image/png', 'Image only supports type of png, jpeg, gif, webp'],
+      ['main_heading', 'image', MP3, 'heading.png', 'image/png', 'Image only supports type of png, jpeg, gif, webp'],
+      ['main_heading', 'image', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml', 'Image only supports type of png, jpeg, gif, webp'],
+      ['option1', 'image', Buffer.from('MZ\x90\x00 executable'), 'x.png', 'image/png', 'Image only supports type of png, jpeg, gif, webp'],
+      ['option2', 'audio', Buffer.from('MZ\x90\x00 executable'), 'x.mp3', 'audio/mpeg', 'Listening only supports type of mp3, ogg, wav, m4a'],
     ];
-    for (const [name, data, filename, contentType, error] of cases) {
-      const r = await upload(w.t, w.institute, exam, name, { data, filename, contentType });
+    for (const [name, kind, data, filename, contentType, error] of cases) {
+      const r = await upload(w.t, w.institute, exam, name, { data, filename, contentType }, kind);
       assert.equal(r.statusCode, 400, `${name} ${filename}`);
       assert.deepEqual(r.data, { error });
     }
@@ -115,31 +122,37 @@ describe('POST upload-file', () => {
 
   test('oversized files are refused with the limit in KB', async () => {
     const before = await mediaCount();
-    const big = await upload(w.t, w.institute, exam, 'listening', { data: mp3Frames(1.1 * 1024 * 1024), filename: 'long.mp3', contentType: 'audio/mpeg' });
+    const big = await upload(w.t, w.institute, exam, 'listening', { data: mp3Frames(1.1 * 1024 * 1024), filename: 'long.mp3', contentType: 'audio/mpeg' }, 'audio');
     assert.equal(big.statusCode, 400);
     assert.deepEqual(big.data, { error: 'Listening cannot exceed 1024KB' });
-    const img = await upload(w.t, w.institute, exam, 'description', { data: pngOf(800 * 1024), filename: 'big.png', contentType: 'image/png' });
+    const img = await upload(w.t, w.institute, exam, 'description', { data: pngOf(800 * 1024), filename: 'big.png', contentType: 'image/png' }, 'image');
     assert.equal(img.statusCode, 400);
     assert.deepEqual(img.data, { error: 'Image cannot exceed 700KB' });
-    const opt = await upload(w.t, w.institute, exam, 'option4', { data: pngOf(716801), filename: 'big.png' });
+    const opt = await upload(w.t, w.institute, exam, 'option4', { data: pngOf(716801), filename: 'big.png' }, 'image');
     assert.deepEqual(opt.data, { error: 'Image cannot exceed 700KB' });
-    const huge = await upload(w.t, w.institute, exam, 'listening', { data: mp3Frames(3 * 1024 * 1024), filename: 'huge.mp3' });
+    const huge = await upload(w.t, w.institute, exam, 'listening', { data: mp3Frames(3 * 1024 * 1024), filename: 'huge.mp3' }, 'audio');
     assert.deepEqual(huge.data, { error: 'Listening cannot exceed 1024KB' });
     assert.equal(await mediaCount(), before);
     // exactly at the limits: accepted
-    assert.equal((await upload(w.t, w.institute, exam, 'description', { data: pngOf(716800), filename: 'max.png' })).statusCode, 200);
-    assert.equal((await upload(w.t, w.institute, exam, 'listening', { data: mp3Frames(1048576), filename: 'max.mp3' })).statusCode, 200);
+    assert.equal((await upload(w.t, w.institute, exam, 'description', { data: pngOf(716800), filename: 'max.png' }, 'image')).statusCode, 200);
+    assert.equal((await upload(w.t, w.institute, exam, 'listening', { data: mp3Frames(1048576), filename: 'max.mp3' }, 'audio')).statusCode, 200);
   });
 
   test('missing or malformed parts', async () => {
-    const noName = await upload(w.t, w.institute, exam, undefined, { data: PNG, filename: 'a.png' });
+    const noName = await upload(w.t, w.institute, exam, undefined, { data: PNG, filename: 'a.png' }, 'image');
     assert.deepEqual(noName.data, { error: 'Name cannot be empty.' });
-    const noFile = await upload(w.t, w.institute, exam, 'description', undefined);
+    const noFile = await upload(w.t, w.institute, exam, 'description', undefined, 'image');
     assert.deepEqual(noFile.data, { error: 'File cannot be empty.' });
-    const empty = await upload(w.t, w.institute, exam, 'description', { data: Buffer.alloc(0), filename: 'a.png' });
+    const empty = await upload(w.t, w.institute, exam, 'description', { data: Buffer.alloc(0), filename: 'a.png' }, 'image');
     assert.deepEqual(empty.data, { error: 'File cannot be empty.' });
-    const badName = await upload(w.t, w.institute, exam, '../../etc/passwd', { data: PNG, filename: 'a.png' });
+    const badName = await upload(w.t, w.institute, exam, '../../etc/passwd', { data: PNG, filename: 'a.png' }, 'image');
     assert.deepEqual(badName.data, { error: ' Invalid Name.' });
+    const noKind = await upload(w.t, w.institute, exam, 'description', { data: PNG, filename: 'a.png' }, undefined);
+    assert.deepEqual([noKind.statusCode, noKind.data], [400, { error: 'Kind cannot be empty.' }]);
+    for (const kind of ['picture', 'video', 'IMAGE']) {
+      const bad = await upload(w.t, w.institute, exam, 'description', { data: PNG, filename: 'a.png' }, kind);
+      assert.deepEqual([bad.statusCode, bad.data], [400, { error: ' Invalid Kind.' }], kind);
+    }
     const json = await w.t.app.inject({
       method: 'POST', url: `/api/upload-file/${exam}/${w.institute.id}`, payload: { name: 'x' },
       headers: { authorization: `Bearer ${w.institute.token}` },
@@ -149,11 +162,11 @@ describe('POST upload-file', () => {
 
   test('only the owner or an admin uploads to an exam', async () => {
     const file = { data: PNG, filename: 'a.png' };
-    assert.equal((await upload(w.t, w.admin, exam, 'description', file)).statusCode, 200);
-    assert.equal((await upload(w.t, w.other, exam, 'description', file)).statusCode, 404, 'another institute\'s private exam');
-    assert.equal((await upload(w.t, w.institute, w.demoExam, 'description', file)).statusCode, 403, 'shared, read-only');
-    assert.equal((await upload(w.t, w.student, exam, 'description', file)).statusCode, 403, 'students');
-    assert.equal((await upload(w.t, w.institute, newId(), 'description', file)).statusCode, 404);
+    assert.equal((await upload(w.t, w.admin, exam, 'description', file, 'image')).statusCode, 200);
+    assert.equal((await upload(w.t, w.other, exam, 'description', file, 'image')).statusCode, 404, 'another institute\'s private exam');
+    assert.equal((await upload(w.t, w.institute, w.demoExam, 'description', file, 'image')).statusCode, 403, 'shared, read-only');
+    assert.equal((await upload(w.t, w.student, exam, 'description', file, 'image')).statusCode, 403, 'students');
+    assert.equal((await upload(w.t, w.institute, newId(), 'description', file, 'image')).statusCode, 404);
   });
 
   test('a media path never escapes the store', async () => {

@@ -133,7 +133,7 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/questions/:questionId/:userId', allow: ['institute', 'admin'], params: async () => ({ questionId: await freshQuestion() }) },
   { route: 'GET /api/questions/summary/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
   { route: 'GET /api/questions/analysis/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
-  { route: 'POST /api/upload-file/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }), multipart: { field: 'file', filename: 'x.png', bytes: Buffer.alloc(0), extra: { name: 'description' } } },
+  { route: 'POST /api/upload-file/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }), multipart: { field: 'file', filename: 'x.png', bytes: Buffer.alloc(0), extra: { name: 'description', kind: 'image' } } },
   { route: 'GET /api/results/exam/:examId/:userId', allow: BACK_OFFICE, params: () => ({ examId: fx.demoExam }) },
   { route: 'GET /api/categories/:userId', allow: BACK_OFFICE },
   { route: 'POST /api/categories/create/:userId', allow: ['admin'], body: () => ({ title: `Cat ${unique()}` }) },

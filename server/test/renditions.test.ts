@@ -37,7 +37,7 @@ async function get(url: string): Promise<Buffer> {
 }
 
 async function up(who: Actor, field: string, data: Buffer, filename: string): Promise<string> {
-  const res = await upload(w.t, who, examId, field, { data, filename });
+  const res = await upload(w.t, who, examId, field, { data, filename }, field === 'listening' ? 'audio' : 'image');
   assert.equal(res.statusCode, 200, res.body);
   return res.data.url as string;
 }

@@ -139,6 +139,7 @@ if (!TEST_DATABASE_URL) {
         const data = Buffer.concat([bytes, Buffer.from(`scale-out ${Date.now()}`)]);
         const form = new FormData();
         form.append('name', 'main_heading_image');
+        form.append('kind', 'image');
         form.append('file', new Blob([data], { type: 'image/png' }), 'x.png');
         const res = await fetch(`${a.base}/api/upload-file/${examId}/${admin.id}`, {
           method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` },

@@ -1,6 +1,6 @@
 /**
- * One rule, two places: the question form, the User Access dialog and the exam dialog (its title) check their request
- * body with a yup schema of shared-api, and the server checks what it receives with the same schema. Each table row is one body, run against
+ * One rule, two places: the question form, the User Access dialog, the exam dialog and the Add Category dialog check
+ * their request body with a yup schema of shared-api, and the server checks what it receives with the same schema. Each table row is one body, run against
  * the schema (what the form says) and against the route (what the server answers): a body one refuses the other
  * refuses with the same message, and a body one accepts the other accepts. The last table of each part is what only
  * the server can know (other questions, uploaded files, the student's exams): the schema accepts those bodies.
@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { questionSchema } from 'shared-api/schemas/question';
 import { accessSchema } from 'shared-api/schemas/exam-access';
-import { examSchema } from 'shared-api/schemas/authoring';
+import { categorySchema, examSchema } from 'shared-api/schemas/authoring';
 import { newId } from '../src/ids.ts';
 import { addQuestion, buildWorld, call, createExam, media, validQuestion, type World } from './authoring-support.ts';
 
@@ -206,5 +206,62 @@ describe('exams: examSchema in the exam dialog and on POST exams/create', () => 
     const longest = 'x'.repeat(200);
     assert.deepEqual(await schemaMessages(examSchema, { title: longest, is_cbt: false }), []);
     assert.equal((await createExam(w.t, w.institute, { title: longest })).statusCode, 200);
+  });
+
+  test('the rest of the dialog: CBT category and reference, type, plays per audio; only the server knows the category exists', async () => {
+    const cat = w.categories[0]!;
+    const refused: [string, Record<string, unknown>, string][] = [
+      ['CBT without a category', { is_cbt: true, exam: 'REF-1' }, 'Category is required'],
+      ['CBT on the placeholder', { is_cbt: true, category: 'Select Category', exam: 'REF-1' }, 'Category is required'],
+      ['CBT without a reference exam', { is_cbt: true, category: cat }, 'Reference exam is required'],
+      ['CBT with a blank reference exam', { is_cbt: true, category: cat, exam: '  ' }, 'Reference exam is required'],
+      ['a reference exam of 201 characters', { is_cbt: true, category: cat, exam: 'x'.repeat(201) }, 'Reference exam should be less than 200 characters.'],
+      ['an unknown type', { is_cbt: false, type: 'secret' }, ' Invalid Type.'],
+      ['4 plays per audio', { is_cbt: false, play_limit: 4 }, 'Play limit must be one of 1, 2, 3 or no limit'],
+      ['0 plays per audio', { is_cbt: false, play_limit: 0 }, 'Play limit must be one of 1, 2, 3 or no limit'],
+    ];
+    for (const [what, patch, message] of refused) {
+      const body = { title: 'Rules', ...patch };
+      const form = await schemaMessages(examSchema, body);
+      assert.ok(form.includes(message), `${what}: the dialog says ${JSON.stringify(form)}`);
+      const r = await call(w.t, w.admin, 'POST', `exams/create/${w.admin.id}`, body);
+      assert.deepEqual([r.statusCode, r.data], [400, { error: message }], what);
+    }
+    const accepted: Record<string, unknown>[] = [
+      { is_cbt: true, category: cat, exam: 'x'.repeat(200), type: 'public', play_limit: 3, review_policy: 'score' },
+      { is_cbt: false, category: null, exam: '', type: 'free_for_all', play_limit: null, review_policy: 'marks' },
+    ];
+    for (const patch of accepted) {
+      const body = { title: 'Rules', ...patch };
+      assert.deepEqual(await schemaMessages(examSchema, body), [], JSON.stringify(patch));
+      const r = await call(w.t, w.admin, 'POST', `exams/create/${w.admin.id}`, body);
+      assert.equal(r.statusCode, 200, `${JSON.stringify(patch)}: ${r.body}`);
+    }
+    const unknown = { title: 'Rules', is_cbt: true, category: newId(), exam: 'REF-1' };
+    assert.deepEqual(await schemaMessages(examSchema, unknown), [], 'a category that does not exist: the dialog accepts it');
+    const r = await call(w.t, w.admin, 'POST', `exams/create/${w.admin.id}`, unknown);
+    assert.deepEqual([r.statusCode, r.data], [400, { error: 'Category Not Found' }]);
+  });
+});
+
+describe('categories: categorySchema in the Add Category dialog and on POST categories/create', () => {
+  test('a title the dialog refuses, the server refuses with the same message; the longest allowed passes both', async () => {
+    const refused: [string, unknown, string][] = [
+      ['none', undefined, 'Title cannot be empty.'],
+      ['empty', '', 'Title cannot be empty.'],
+      ['blank', '   ', 'Title cannot be empty.'],
+      ['101 characters', 'y'.repeat(101), 'Title should be less than 100 characters.'],
+    ];
+    for (const [what, title, message] of refused) {
+      const form = await schemaMessages(categorySchema, { title });
+      assert.ok(form.includes(message), `${what}: the dialog says ${JSON.stringify(form)}`);
+      const r = await call(w.t, w.admin, 'POST', `categories/create/${w.admin.id}`, { title });
+      assert.deepEqual([r.statusCode, r.data], [400, { error: message }], what);
+    }
+    const longest = ` ${'y'.repeat(100)} `;
+    assert.deepEqual(await schemaMessages(categorySchema, { title: longest }), []);
+    const ok = await call(w.t, w.admin, 'POST', `categories/create/${w.admin.id}`, { title: longest });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.data.title, 'y'.repeat(100));
   });
 });

@@ -38,6 +38,9 @@ export const PHONE_LENGTH = 10;
 export const NAME_MIN = 3;
 /** The longest exam title (the exam form's rule and the server's; the shared checker's 'should be less than' message). */
 export const EXAM_TITLE_MAX = 200;
+/** The longest reference exam of a CBT exam, and category title (the forms' rules and the server's). */
+export const EXAM_REFERENCE_MAX = 200;
+export const CATEGORY_TITLE_MAX = 100;
 export const SIDEBAR_WIDTH = 210;
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 

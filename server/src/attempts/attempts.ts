@@ -1,7 +1,8 @@
 /**
  * A student's attempt at an exam ("report" in the spec's calls): start (counted once), the running exam without its
- * answers, autosave, listening play counts and submit. The server owns the clock: deadline_at is fixed at start and an
- * attempt accepts changes until deadline + grace; after that it is closed from what was saved.
+ * answers, autosave and listening play counts (submit: the submit batch, batcher.ts, closes it with close.ts). The
+ * server owns the clock: deadline_at is fixed at start and an attempt accepts changes until deadline + grace; after
+ * that it is closed from what was saved (closeIfOverdue, the sweeper).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../db/index.ts';
@@ -16,7 +17,8 @@ import { httpError } from '../errors.ts';
 import { extraSecondsFor, extraTimeRow } from '../people/extra-time.ts';
 import { newId } from '../ids.ts';
 import { displayName } from '../serializers.ts';
-import { alreadyClosed, closeAttempt, isOverdue, writeResult, type ClosedAttempt } from './close.ts';
+import { closeAttempts, FOREIGN_QUESTION, isOverdue } from './close.ts';
+import { answerRows, inLockOrder, upsertAnswers as upsertStatement, type AnswerInput } from './answers.ts';
 import { examPackage } from './exam-package.ts';
 import { toAttemptJson } from './serialize.ts';
 import { parseListeningAndText } from 'shared-api/schemas/question';
@@ -30,7 +32,7 @@ export const NO_PLAYS_LEFT = 'No plays left for this audio';
 export const NO_SUCH_AUDIO = 'Not a listening audio of this exam';
 export const AUDIO_KEYS = ['main', 'option1', 'option2', 'option3', 'option4'] as const;
 export type AudioKey = (typeof AUDIO_KEYS)[number];
-export interface AnswerInput { question: string; answer: string }
+export type { AnswerInput } from './answers.ts';
 
 const runningOf = (userId: string, examId: string) =>
   and(eq(attempts.userId, userId), eq(attempts.examId, examId), eq(attempts.status, 'running'));
@@ -51,7 +53,7 @@ export async function startAttempt(db: Db, clock: Clock, student: AuthUser, exam
     const [running] = await tx.select().from(attempts).where(runningOf(student.id, examId)).limit(1);
     if (running) {
       if (!isOverdue(running, now, clock.examGraceSeconds)) return { attempt: running, resumed: true };
-      await closeAttempt(tx, running.id, 'expired', now);
+      await closeAttempts(tx, [closeItem(running, now)], { graceSeconds: clock.examGraceSeconds });
     }
     if (!decision.startable) throw httpError(403, decision.reason ?? REASONS.noAccess);
 
@@ -110,11 +112,14 @@ async function ownAttempt(db: Executor, studentId: string, attemptId: string, lo
   return a;
 }
 
+/** An attempt as an item of closeAttempts (no body: closed from what was saved). */
+const closeItem = (a: Attempt, now: Date) => ({ attemptId: a.id, userId: a.userId, examId: a.examId, now });
+
 /** Closes an overdue running attempt (lazily, from the routes); returns true when it is closed now or already was. */
 async function closeIfOverdue(db: Db, clock: Clock, a: Attempt, now: Date): Promise<boolean> {
   if (a.status !== 'running') return true;
   if (!isOverdue(a, now, clock.examGraceSeconds)) return false;
-  await closeAttempt(db, a.id, 'expired', now);
+  await db.transaction((tx) => closeAttempts(tx, [closeItem(a, now)], { graceSeconds: clock.examGraceSeconds }));
   return true;
 }
 
@@ -144,16 +149,14 @@ async function upsertAnswers(tx: Executor, a: Attempt, items: AnswerInput[], now
   // one row per question (the last choice wins): ON CONFLICT cannot touch one row twice in a statement
   const latest = new Map(items.map((i) => [i.question, i.answer]));
   if (latest.size === 0) return 0;
-  const values = sql.join([...latest].map(([q, ans]) => sql`(${q}::text, ${ans}::text)`), sql`, `);
-  const rows = await queryRows<{ question_id: string }>(tx, sql`
-    insert into attempt_answers (attempt_id, question_id, answer, updated_at)
-    select ${a.id}::text, q.id, v.answer, ${now.toISOString()}::timestamptz
-      from (values ${values}) as v(question, answer)
-      join questions q on q.id = v.question and q.exam_id = ${a.examId}::text
-    on conflict (attempt_id, question_id) do update set answer = excluded.answer, updated_at = excluded.updated_at
+  const at = now.toISOString();
+  const rows = inLockOrder([...latest].map(([q, answer]) => ({ attempt_id: a.id, question_id: q, answer, at })));
+  const written = await queryRows<{ question_id: string }>(tx, sql`${upsertStatement(sql`(
+      select v.attempt_id, q.id as question_id, v.answer, v.at from ${answerRows(rows)}
+        join questions q on q.id = v.question_id and q.exam_id = ${a.examId}::text) s`)}
     returning question_id`);
-  if (rows.length !== latest.size) throw httpError(400, 'Question does not belong to this exam');
-  return rows.length;
+  if (written.length !== latest.size) throw httpError(400, FOREIGN_QUESTION);
+  return written.length;
 }
 
 /**
@@ -241,38 +244,6 @@ export function toSubmitJson(result: Result, student: Pick<AuthUser, 'firstName'
     readingScore: result.readingScore,
     listeningScore: result.listeningScore,
   };
-}
-
-/**
- * Submit, in ONE transaction: the claim (UPDATE ... WHERE status = 'running', the student's attempt of this exam;
- * 'expired' when past deadline + grace), then, within the time, the body's answers (same validation as autosave; a
- * bad question rolls everything back), then the score from the stored answers and the result. After the time the
- * body's answers are ignored and the attempt is closed from what was saved. A second submit returns the same result.
- */
-export async function submitAttempt(db: Db, clock: Clock, student: AuthUser, examId: string, attemptId: string, items: AnswerInput[] | undefined, now = new Date()): Promise<ClosedAttempt> {
-  const cutoff = new Date(now.getTime() - clock.examGraceSeconds * 1000);
-  const closed = await db.transaction(async (tx) => {
-    const [claimed] = await tx.update(attempts)
-      .set({
-        status: sql`case when ${attempts.deadlineAt} < ${cutoff.toISOString()}::timestamptz then 'expired' else 'submitted' end`,
-        submittedAt: now,
-        resultId: newId(),
-      })
-      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, student.id), eq(attempts.examId, examId), eq(attempts.status, 'running')))
-      .returning();
-    if (!claimed) return null;
-    // after the time the body's answers are ignored: closed from what was saved
-    const result = await writeResult(tx, claimed, now, claimed.status === 'submitted' ? items : undefined);
-    return { attempt: claimed, result, closedNow: true };
-  });
-  if (closed) return closed;
-  // Not claimed: unknown or someone else's (404), or already closed (by an earlier submit, the sweeper or another
-  // process): its result.
-  const a = await ownAttempt(db, student.id, attemptId);
-  if (a.examId !== examId) throw httpError(404, 'Attempt Not Found');
-  const done = await alreadyClosed(db, attemptId);
-  if (!done) throw httpError(404, 'Attempt Not Found');
-  return done;
 }
 
 /** reports/update: links the result to the student's report (attempt); the result must be that attempt's. */

@@ -1,13 +1,13 @@
 /** Exam categories: everyone in the back office reads them, admins add and delete them. */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Category as CategoryJson } from 'shared-api/types';
+import { categorySchema } from 'shared-api/schemas/authoring';
 import type { AuthUser } from '../auth/index.ts';
 import type { Database, Db } from '../db/index.ts';
 import { categories, exams } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { isId, newId } from '../ids.ts';
-
-const CATEGORY_TITLE_MAX = 100;
+import { check } from '../validate.ts';
 
 const toCategoryJson = (c: { id: string; title: string }): CategoryJson => ({ _id: c.id, title: c.title });
 
@@ -15,11 +15,9 @@ export async function listCategories(db: Db): Promise<CategoryJson[]> {
   return (await db.select().from(categories).orderBy(asc(categories.title))).map(toCategoryJson);
 }
 
-/** A new category; its title is unique whatever its case. */
-export async function createCategory(database: Database, me: AuthUser, rawTitle: string | undefined): Promise<CategoryJson> {
-  const title = (rawTitle ?? '').trim();
-  if (!title) throw new HttpError(400, 'Title cannot be empty.');
-  if (title.length > CATEGORY_TITLE_MAX) throw new HttpError(400, `Title should be less than ${CATEGORY_TITLE_MAX} characters.`);
+/** A new category: the Add Category dialog's rules (shared-api's categorySchema); its title is unique whatever its case. */
+export async function createCategory(database: Database, me: AuthUser, body: { title?: string }): Promise<CategoryJson> {
+  const { title } = await check(categorySchema, body);
   const id = newId();
   await database.db.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(7411202503)`); // one title check at a time

@@ -5,14 +5,15 @@
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Exam as ExamJson, ExamType, ReviewPolicy } from 'shared-api/types';
-import { DEFAULT_REVIEW_POLICY, EXAM_TITLE_MAX, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES } from 'shared-api/constants';
-import { msg } from 'shared-api/checks';
+import { DEFAULT_REVIEW_POLICY, EXAM_REFERENCE_MAX, EXAM_TITLE_MAX } from 'shared-api/constants';
+import { examSchema } from 'shared-api/schemas/authoring';
 import type { AuthUser } from '../auth/index.ts';
 import { ROLES } from '../auth/index.ts';
 import type { Db, Executor } from '../db/index.ts';
 import { categories, examInstituteAccess, exams, questions, users, type Exam as ExamRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { isId, newId } from '../ids.ts';
+import { check } from '../validate.ts';
 import { publishProblem } from './questions.ts';
 import { toExamJson } from '../serializers.ts';
 import { packagesChanged } from '../attempts/package-generation.ts';
@@ -20,16 +21,14 @@ import { packagesChanged } from '../attempts/package-generation.ts';
 export const EXAM_MSG = {
   notFound: 'Exam Not Found',
   cannotAdd: 'You cannot add exams',
-  categoryRequired: 'Category is required',
   categoryNotFound: 'Category Not Found',
-  referenceRequired: 'Reference exam is required',
   onlyPrivateShared: 'Only private exams can be shared',
   statusOnlyWhenAvailable: 'Status can only be changed once the exam is published',
 } as const;
 
-/** the exam form's rule too (shared-api's examSchema) */
+/** the exam form's rules (shared-api's examSchema), for the exam transfer */
 export const TITLE_MAX = EXAM_TITLE_MAX;
-export const REFERENCE_MAX = 200;
+export const REFERENCE_MAX = EXAM_REFERENCE_MAX;
 
 /** Exams the institute was given through "Who can see this exam?". */
 export function grantedTo(instituteId: string): SQL {
@@ -111,47 +110,30 @@ export interface ExamValues {
   reviewPolicy: ReviewPolicy;
 }
 
-/** A review policy (REVIEW_POLICIES), or 400. */
-export function reviewPolicyOf(value: string): ReviewPolicy {
-  if (!REVIEW_POLICIES.some((p) => p.value === value)) throw new HttpError(400, 'Invalid review policy.');
-  return value as ReviewPolicy;
-}
-
 /**
- * Validates the exam form for `me`. `current` is the exam being edited (undefined on create): an institute's type is
- * always 'private' on create and unchanged on edit, whatever the body says.
+ * The exam form's values for `me`: the exam dialog's rules (shared-api's examSchema, 400 with its message), then what
+ * only the server knows: that the category exists, and who sets the type. `current` is the exam being edited
+ * (undefined on create): an institute's type is always 'private' on create and unchanged on edit, whatever the body
+ * says; an absent play limit or review policy is unchanged (the defaults on create).
  */
 export async function examValues(db: Executor, me: AuthUser, body: ExamBody, current?: ExamRow): Promise<ExamValues> {
-  const title = (body.title ?? '').trim();
-  if (!title) throw new HttpError(400, 'Title cannot be empty.');
-  if (title.length > TITLE_MAX) throw new HttpError(400, msg.max('Title', TITLE_MAX));
-
-  let type: ExamType = (current?.type as ExamType | undefined) ?? 'private';
-  if (me.role === ROLES.admin && body.type !== undefined) {
-    if (!(EXAM_TYPES as readonly string[]).includes(body.type)) throw new HttpError(400, ' Invalid Type.');
-    type = body.type as ExamType;
-  }
-
-  const isCbt = body.is_cbt;
-  const categoryRaw = (body.category ?? '').trim();
-  const refExam = (body.exam ?? '').trim();
-  if (refExam.length > REFERENCE_MAX) throw new HttpError(400, `Reference exam should be less than ${REFERENCE_MAX} characters.`);
-  if (isCbt && !categoryRaw) throw new HttpError(400, EXAM_MSG.categoryRequired);
+  const admin = me.role === ROLES.admin;
+  const v = await check(examSchema, admin ? body : { ...body, type: undefined });
   let categoryId: string | null = null;
-  if (categoryRaw) {
-    const [cat] = isId(categoryRaw) ? await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryRaw)).limit(1) : [];
+  if (v.category) {
+    const [cat] = isId(v.category) ? await db.select({ id: categories.id }).from(categories).where(eq(categories.id, v.category)).limit(1) : [];
     if (!cat) throw new HttpError(400, EXAM_MSG.categoryNotFound);
     categoryId = cat.id;
   }
-  if (isCbt && !refExam) throw new HttpError(400, EXAM_MSG.referenceRequired);
-  const playLimit = body.play_limit === undefined ? (current?.playLimit ?? null) : body.play_limit;
-  if (playLimit !== null && !(PLAY_LIMITS as readonly number[]).includes(playLimit)) {
-    throw new HttpError(400, `Play limit must be one of ${PLAY_LIMITS.join(', ')} or no limit`);
-  }
-  // absent: unchanged on edit, the default on create
-  const reviewPolicy = body.review_policy !== undefined ? reviewPolicyOf(body.review_policy)
-    : (current?.reviewPolicy as ReviewPolicy | undefined) ?? DEFAULT_REVIEW_POLICY;
-  return { title, type, isCbt, categoryId, refExam, playLimit, reviewPolicy };
+  return {
+    title: v.title,
+    type: (v.type as ExamType | undefined) ?? (current?.type as ExamType | undefined) ?? 'private',
+    isCbt: v.is_cbt,
+    categoryId,
+    refExam: v.exam ?? '',
+    playLimit: v.play_limit === undefined ? (current?.playLimit ?? null) : v.play_limit,
+    reviewPolicy: (v.review_policy as ReviewPolicy | undefined) ?? (current?.reviewPolicy as ReviewPolicy | undefined) ?? DEFAULT_REVIEW_POLICY,
+  };
 }
 
 // ---- the exam routes ------------------------------------------------------------------------------------------

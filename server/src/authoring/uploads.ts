@@ -1,23 +1,25 @@
 /**
- * Upload checks for exam media: the kind of a file is read from its first bytes (magic numbers), never from its
- * name or declared mimetype; the field it is meant for (`name`) says which kinds are accepted and the size limit.
+ * Upload checks by content: the type of a file is read from its first bytes (magic numbers), never from its name or
+ * declared mimetype, and checked against the rules of the kind the request names (shared-api/uploads: one table for
+ * the forms and the server).
  */
-import { LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from 'shared-api/constants';
 import type { MediaKind } from 'shared-api/media-url';
+import { FILE_TYPES, UPLOAD_RULES, uploadMessage, type FileTypeName, type UploadKind } from 'shared-api/uploads';
 
 export interface Sniffed {
   kind: MediaKind;
+  /** the type's name in the upload rules */
+  type: FileTypeName;
   /** the stored extension (also decides how the URL is checked later) */
   ext: string;
   mime: string;
 }
 
-export const IMAGE_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES; // 716800 (700KB)
-export const AUDIO_MAX_BYTES = LISTENING_MAX_BYTES; // 1048576 (1024KB)
-export const MAX_BYTES: Record<MediaKind, number> = { image: IMAGE_MAX_BYTES, audio: AUDIO_MAX_BYTES };
+/** The size limit of each kind of exam media. */
+export const MAX_BYTES: Record<MediaKind, number> = { image: UPLOAD_RULES.image.maxBytes, audio: UPLOAD_RULES.audio.maxBytes };
 
-export const IMAGE_TYPES = ['png', 'jpeg', 'gif', 'webp'];
-export const AUDIO_TYPES = ['mp3', 'ogg', 'wav', 'm4a'];
+const sniffed = (type: FileTypeName): Sniffed =>
+  ({ kind: FILE_TYPES[type].media, type, ext: FILE_TYPES[type].extensions[0], mime: FILE_TYPES[type].mimes[0] });
 
 const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
 
@@ -34,64 +36,33 @@ function isMpegFrame(b: Buffer, at = 0): boolean {
   return version !== 1 && layer !== 0 && bitrate !== 0x0f && rate !== 0x03;
 }
 
-/** The media kind of `b` from its content, or null when it is none of the accepted types. */
+/** The type of `b` from its content, or null when it is none of the types of the upload rules. */
 export function sniffMedia(b: Buffer): Sniffed | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { kind: 'image', ext: 'png', mime: 'image/png' };
-  }
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { kind: 'image', ext: 'jpg', mime: 'image/jpeg' };
-  if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return { kind: 'image', ext: 'gif', mime: 'image/gif' };
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return sniffed('png');
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return sniffed('jpeg');
+  if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return sniffed('gif');
   if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF') {
     const form = ascii(b, 8, 12);
-    if (form === 'WEBP') return { kind: 'image', ext: 'webp', mime: 'image/webp' };
-    if (form === 'WAVE') return { kind: 'audio', ext: 'wav', mime: 'audio/wav' };
+    if (form === 'WEBP') return sniffed('webp');
+    if (form === 'WAVE') return sniffed('wav');
     return null;
   }
-  if (b.length >= 10 && ascii(b, 0, 3) === 'ID3' && b[3]! <= 4) return { kind: 'audio', ext: 'mp3', mime: 'audio/mpeg' };
-  if (isMpegFrame(b)) return { kind: 'audio', ext: 'mp3', mime: 'audio/mpeg' };
-  if (b.length >= 4 && ascii(b, 0, 4) === 'OggS') return { kind: 'audio', ext: 'ogg', mime: 'audio/ogg' };
+  if (b.length >= 10 && ascii(b, 0, 3) === 'ID3' && b[3]! <= 4) return sniffed('mp3');
+  if (isMpegFrame(b)) return sniffed('mp3');
+  if (b.length >= 4 && ascii(b, 0, 4) === 'OggS') return sniffed('ogg');
   // ISO base media (m4a / mp4 audio): [size]['ftyp'][brand]
-  if (b.length >= 12 && ascii(b, 4, 8) === 'ftyp') return { kind: 'audio', ext: 'm4a', mime: 'audio/mp4' };
+  if (b.length >= 12 && ascii(b, 4, 8) === 'ftyp') return sniffed('m4a');
   return null;
 }
 
-export interface FieldRule {
-  label: string;
-  accepts: MediaKind[];
-}
-
-const NAME_RE = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
-
 /**
- * What the upload field `name` accepts. 'listening' and 'optionN_listening' (audio of a listening-and-text option) take
- * audio; 'optionN' takes an image or audio (the option type decides, and is checked when the question is saved);
- * every other field (main_heading, description, heading, ...) takes an image. Null for a malformed name.
+ * Checks a received file (possibly cut at `limit` bytes: `truncated`) against the rules of `kind`.
+ * Returns the sniffed type, or the rule's message.
  */
-export function fieldRule(name: string): FieldRule | null {
-  if (!NAME_RE.test(name)) return null;
-  if (/listening|audio/i.test(name)) return { label: 'Listening', accepts: ['audio'] };
-  const option = /^option([1-4])$/.exec(name);
-  if (option) return { label: `Option ${option[1]}`, accepts: ['image', 'audio'] };
-  return { label: 'Image', accepts: ['image'] };
-}
-
-export const fileMsg = {
-  type: (label: string, types: string[]) => `${label} only supports type of ${types.join(', ')}`,
-  size: (label: string, kb: number) => `${label} cannot exceed ${kb}KB`,
-};
-
-/**
- * Checks a received file (possibly cut at `limit` bytes: `truncated`) against its field.
- * Returns the sniffed type, or the checker's message.
- */
-export function checkUpload(rule: FieldRule, head: Buffer, size: number, truncated: boolean): { ok: Sniffed } | { error: string } {
-  const sniffed = sniffMedia(head);
-  const types = rule.accepts.flatMap((k) => (k === 'image' ? IMAGE_TYPES : AUDIO_TYPES));
-  if (!sniffed || !rule.accepts.includes(sniffed.kind)) return { error: fileMsg.type(rule.label, types) };
-  const max = MAX_BYTES[sniffed.kind];
-  if (truncated || size > max) {
-    const label = rule.accepts.length > 1 ? (sniffed.kind === 'image' ? 'Image' : 'Listening') : rule.label;
-    return { error: fileMsg.size(label, Math.round(max / 1024)) };
-  }
-  return { ok: sniffed };
+export function checkUpload(kind: UploadKind, head: Buffer, size: number, truncated: boolean): { ok: Sniffed } | { error: string } {
+  const found = sniffMedia(head);
+  const rule = UPLOAD_RULES[kind];
+  if (!found || !(rule.types as readonly FileTypeName[]).includes(found.type)) return { error: uploadMessage.type(kind) };
+  if (truncated || size > rule.maxBytes) return { error: uploadMessage.size(kind) };
+  return { ok: found };
 }

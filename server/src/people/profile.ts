@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { changePasswordSchema } from 'shared-api/validation';
-import { PROFILE_IMAGE_MAX_BYTES } from 'shared-api/constants';
+import { UPLOAD_RULES } from 'shared-api/uploads';
 import { profileSchema, userCreateSchema } from 'shared-api/schemas/people';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -14,7 +14,7 @@ import { readMultipart } from '../multipart.ts';
 import { storeMedia } from '../media.ts';
 import { toInstituteJson, toUserInfoJson, toUserJson } from '../serializers.ts';
 import { check } from '../validate.ts';
-import { checkProfileImage, IMAGE_SIZE_MESSAGE } from './image.ts';
+import { checkUpload } from '../authoring/uploads.ts';
 import { bumpTokenVersion, normaliseEmail } from './users.ts';
 import { timeZoneName } from '../zones/index.ts';
 
@@ -90,14 +90,13 @@ export async function changePassword(db: Db, config: Config, me: AuthUser, body:
   return { token: issueToken(updated!, config.jwtSecret!, config.jwtExpiresIn) };
 }
 
-/** The multipart `image` of the request becomes the signed-in user's picture. */
+/** The multipart `image` of the request becomes the signed-in user's picture (checked by content: the 'picture' rules). */
 export async function changePicture(db: Db, request: FastifyRequest): Promise<{ image: string }> {
-  const { file } = await readMultipart(request, { fileField: 'image', maxBytes: PROFILE_IMAGE_MAX_BYTES, badBody: 'Image cannot be empty.' });
+  const { file } = await readMultipart(request, { fileField: 'image', maxBytes: UPLOAD_RULES.picture.maxBytes, badBody: 'Image cannot be empty.' });
   if (!file || file.data.length === 0) throw new HttpError(400, 'Image cannot be empty.');
-  if (file.truncated) throw new HttpError(400, IMAGE_SIZE_MESSAGE);
-  const buf = file.data;
-  const kind = checkProfileImage(buf);
-  const url = await storeMedia(db, buf, kind.mime, kind.ext, request.user.id);
+  const checked = checkUpload('picture', file.data, file.data.length, file.truncated);
+  if ('error' in checked) throw new HttpError(400, checked.error);
+  const url = await storeMedia(db, file.data, checked.ok.mime, checked.ok.ext, request.user.id);
   await db.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, request.user.id));
   return { image: url };
 }

@@ -1,19 +1,16 @@
 /**
  * Every message the shared rules can produce, found by breaking them: each yup schema run on bodies that get each
  * field wrong in every way the pool below knows (with every choice of the fields others depend on: a question's
- * type and option type, an access type, an extra-time kind), the sign-in check, the media file checks with the labels
- * the screens give them, and the server's upload checks (server/src/authoring/uploads.ts builds its messages with the
- * same wording from its own lists of types, read here from its source: shared-api does not import the server).
+ * type and option type, an access type, an extra-time kind), the sign-in check, and the upload rules (../uploads.ts)
+ * with the labels the screens give their fields and with each kind's own label (the server's messages).
  * Used by validation-messages.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import * as forms from '../schemas/index';
 import * as backOffice from '../schemas/back-office';
-import { checkLogin, msg } from '../checks';
-import { checkMediaFile } from '../schemas/authoring-rules';
+import { checkLogin } from '../checks';
+import { fileProblem, uploadMessage, UPLOAD_RULES, type UploadKind } from '../uploads';
 import { OPTION_TYPES, QUESTION_TYPES } from '../schemas/question';
-import { ACCESS_TYPES, LISTENING_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../constants';
+import { ACCESS_TYPES } from '../constants';
 
 interface Schema {
   fields: Record<string, unknown>;
@@ -94,28 +91,12 @@ async function messagesOf(schema: Schema, into: Set<string>) {
   }
 }
 
-/** The labels the screens give the media file checks (shared-ui's profile picture and upload fields). */
-const IMAGE_LABELS = ['Image', 'Main Heading', 'Description', 'Option 1', 'Option 2', 'Option 3', 'Option 4'];
-const AUDIO_LABELS = ['Listening', ...[1, 2, 3, 4].flatMap((n) => [`Option ${n}`, `Option ${n} listening`])];
-/** The server's upload messages: its labels (fieldRule) and the types it accepts (IMAGE_TYPES, AUDIO_TYPES). */
-function uploadMessages(): string[] {
-  const source = readFileSync(path.join(__dirname, '..', '..', '..', 'server', 'src', 'authoring', 'uploads.ts'), 'utf8');
-  const list = (name: string) => {
-    const m = new RegExp(`export const ${name} = \\[([^\\]]*)\\]`).exec(source);
-    if (!m) throw new Error(`server/src/authoring/uploads.ts has no ${name} list any more: update this test`);
-    return [...m[1]!.matchAll(/'([^']+)'/g)].map((t) => t[1]!);
-  };
-  const image = list('IMAGE_TYPES');
-  const audio = list('AUDIO_TYPES');
-  if (!source.includes("label: 'Listening'") || !source.includes('label: `Option ${option[1]}`') || !source.includes("label: 'Image'")) {
-    throw new Error('server/src/authoring/uploads.ts labels its fields differently now: update this test');
-  }
-  return [
-    msg.fileType('Image', image), msg.fileType('Listening', audio),
-    ...[1, 2, 3, 4].map((n) => msg.fileType(`Option ${n}`, [...image, ...audio])),
-    msg.fileSize('Image', Math.round(PROFILE_IMAGE_MAX_BYTES / 1024)), msg.fileSize('Listening', Math.round(LISTENING_MAX_BYTES / 1024)),
-  ];
-}
+/** The labels the screens give the upload checks (shared-ui's upload fields and profile picture), by kind. */
+const LABELS: Record<UploadKind, string[]> = {
+  image: ['Main Heading', 'Description', 'Option 1', 'Option 2', 'Option 3', 'Option 4'],
+  audio: ['Listening', ...[1, 2, 3, 4].flatMap((n) => [`Option ${n}`, `Option ${n} listening`])],
+  picture: ['Image'],
+};
 
 export async function ruleMessages(): Promise<string[]> {
   const found = new Set<string>();
@@ -128,15 +109,14 @@ export async function ruleMessages(): Promise<string[]> {
   }
 
   const big = 100 * 1024 * 1024;
-  for (const label of IMAGE_LABELS) {
-    found.add(checkMediaFile('image', { type: 'text/plain', name: 'a.txt', size: 1 }, label)!.trim());
-    found.add(checkMediaFile('image', { type: 'image/png', name: 'a.png', size: big }, label)!.trim());
+  for (const kind of Object.keys(UPLOAD_RULES) as UploadKind[]) {
+    for (const label of LABELS[kind]) {
+      found.add(fileProblem(kind, { type: 'text/plain', name: 'a.txt', size: 1 }, label)!.trim());
+      found.add(fileProblem(kind, { type: '', name: `a.${UPLOAD_RULES[kind].types[0]}`, size: big }, label)!.trim());
+    }
+    // the server's, with the kind's own label
+    found.add(uploadMessage.type(kind).trim());
+    found.add(uploadMessage.size(kind).trim());
   }
-  for (const label of AUDIO_LABELS) {
-    found.add(checkMediaFile('audio', { type: 'text/plain', name: 'a.txt', size: 1 }, label)!.trim());
-    found.add(checkMediaFile('audio', { type: 'audio/mpeg', name: 'a.mp3', size: big }, label)!.trim());
-  }
-
-  for (const m of uploadMessages()) found.add(m.trim());
   return [...found].sort();
 }

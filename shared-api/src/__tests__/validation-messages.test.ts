@@ -17,8 +17,8 @@ test('the rules were broken in every way: each kind of message is among those fo
     'Email cannot be empty.', 'Invalid Email.', 'Password should be more than 8 characters.', 'Phone should be exactly 10 digits.',
     'Confirm Password doesnot match', 'Address should be less than 300 characters.', 'Type  is required', 'To Date should be after From Date',
     'Exam is selected twice', 'Minutes must be a whole number from 1 to 300', 'Reading question numbers are 1-20',
-    'Option 3 must be an uploaded audio file', 'Must have both listening  and text', 'Main Heading only supports type of png, jpeg',
-    'Option 2 only supports type of png, jpeg, gif, webp, mp3, ogg, wav, m4a', 'Listening cannot exceed 1024KB', 'Invalid Website Name.',
+    'Option 3 must be an uploaded audio file', 'Must have both listening  and text', 'Main Heading only supports type of png, jpeg, gif, webp',
+    'Option 2 listening only supports type of mp3, ogg, wav, m4a', 'Listening cannot exceed 1024KB', 'Invalid Website Name.',
   ]) expect(messages).toContain(m);
 });
 

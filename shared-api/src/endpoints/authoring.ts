@@ -3,6 +3,7 @@ import { api, pageParams, toPage } from 'shared-api';
 import type {
   AuthInstitute, Category, Exam, ExamType, ItemAnalysis, PageArgs, PageOf, Question, QuestionFields, Result, ReviewPolicy, UploadedFile,
 } from '../types';
+import type { ExamUploadKind } from '../uploads';
 
 export interface ExamInput {
   title: string;
@@ -129,15 +130,14 @@ export const {
 } = authoringApi;
 
 /**
- * Upload with progress (fetch cannot report upload progress): POST upload-file/{examId}/{userId}, multipart `file` and `name`.
- * Resolves with { field_name, url }; rejects with the server's `error` text.
- * `name` decides what the server accepts (checked from the file's bytes): 'listening' and 'option1_listening'..
- * 'option4_listening' take audio (mp3, ogg, wav, m4a; 1024KB); 'option1'..'option4' take an image or audio (the option
- * type is checked when the question is saved); any other name (main_heading, description, ...) takes an image
- * (png, jpeg, gif, webp; 700KB). Names: letters, digits and '_' only.
+ * Upload with progress (fetch cannot report upload progress): POST upload-file/{examId}/{userId}, multipart `name`
+ * (the question's field, echoed back; letters, digits and '_' only), `kind` and `file`. Resolves with
+ * { field_name, url }; rejects with the server's `error` text. `kind` says what the server accepts (checked from the
+ * file's bytes by the rules of ../uploads.ts): 'image' or 'audio'.
  */
 export function uploadFile(opts: {
-  examId: string; userId: string; token: string; file: Blob; name: string; onProgress?: (fraction: number) => void; signal?: AbortSignal;
+  examId: string; userId: string; token: string; file: Blob; name: string; kind: ExamUploadKind;
+  onProgress?: (fraction: number) => void; signal?: AbortSignal;
 }): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -154,6 +154,7 @@ export function uploadFile(opts: {
     opts.signal?.addEventListener('abort', () => xhr.abort());
     const fd = new FormData();
     fd.append('name', opts.name);
+    fd.append('kind', opts.kind);
     fd.append('file', opts.file);
     xhr.send(fd);
   });

@@ -1,6 +1,6 @@
 /** The profile screen's session and picture helpers: no UI here. */
 import { sessionActions, type AppDispatch, type User, type useSession } from 'shared-api';
-import { checkMediaFile } from 'shared-api/schemas/authoring-rules';
+import { fileProblem } from 'shared-api/uploads';
 
 /** Keeps the stored session (local storage and the store) in step after the user changes its details or password. */
 export function updateStoredSession(dispatch: AppDispatch, session: { token: string; user: User; institute: ReturnType<typeof useSession>['institute'] }) {
@@ -9,7 +9,7 @@ export function updateStoredSession(dispatch: AppDispatch, session: { token: str
   dispatch(sessionActions.signedIn(session));
 }
 
-/** The shared checker's file rules for the profile picture; '' when the file is fine. */
+/** The upload rules of a profile picture (shared-api/uploads, as the server's); '' when the file is fine. */
 export function checkProfileImage(file: { type: string; name: string; size: number }): string {
-  return checkMediaFile('image', file, 'Image') ?? '';
+  return fileProblem('picture', file, 'Image') ?? '';
 }

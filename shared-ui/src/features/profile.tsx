@@ -5,8 +5,9 @@ import { Avatar } from '../components/avatar';
 import { Card, Dialog, NativeSelect } from '../overlays';
 import { useMemo, useRef, useState } from 'react';
 import {
-  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, profileSchema, useAppDispatch, useForm, useSession, setLanguage, i18n, translateServerMessage, type Language, type User,
+  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, formatNumber, profileSchema, useAppDispatch, useForm, useSession, setLanguage, i18n, translateServerMessage, type Language, type User,
 } from 'shared-api';
+import { acceptOf, uploadHint } from 'shared-api/uploads';
 import { useChangePasswordMutation, useChangePictureMutation, useUpdateLanguageMutation, useUpdateProfileMutation } from 'shared-api/profile';
 import { LanguageSelect } from '../components/language-select';
 import { useLanguage } from '../i18n';
@@ -232,13 +233,13 @@ function PictureCard({ user }: { user: User }) {
             <input
               ref={input}
               type="file"
-              accept="image/png,image/jpeg"
+              accept={acceptOf('picture')}
               hidden
               aria-label={i18n._('Profile picture file')}
               data-testid="picture-input"
               onChange={(e) => void upload(e.target.files?.[0])}
             />
-            <Field.HelperText>{i18n._('PNG or JPEG, up to 700KB')}</Field.HelperText>
+            <Field.HelperText>{i18n._('{types}, max size {size}{unit}', { ...uploadHint('picture'), size: formatNumber(uploadHint('picture').size) })}</Field.HelperText>
             <Field.ErrorText>{fileError && translateServerMessage(fileError)}</Field.ErrorText>
           </Field.Root>
           <Button variant="ghost" onClick={() => setShowDetails((s) => !s)} aria-expanded={showDetails}>

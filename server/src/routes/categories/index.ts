@@ -13,7 +13,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: P; Body: { title?: string } }>('/create/:userId', {
     preValidation: admin,
     schema: { body: { type: 'object', properties: { title: { type: 'string', maxLength: 1000 } } } },
-  }, async (request) => createCategory(app.database, request.user, request.body.title));
+  }, async (request) => createCategory(app.database, request.user, request.body));
 
   app.delete<{ Params: P & { categoryId: string } }>('/:categoryId/:userId', { preValidation: admin }, async (request) =>
     deleteCategory(app.db, request.params.categoryId));

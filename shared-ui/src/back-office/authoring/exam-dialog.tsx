@@ -71,22 +71,26 @@ export function ExamDialog(props: {
     review_policy: props.exam?.review_policy ?? DEFAULT_REVIEW_POLICY,
   });
 
+  // what the dialog sends: checked by examSchema here, and by the same schema on the server
+  const examInput = (v: Values): ExamInput => ({
+    title: v.title.trim(),
+    is_cbt: v.is_cbt,
+    // the spec's Exam has a category whatever its kind; only a CBT exam must have one
+    category: v.category || null,
+    exam: v.is_cbt ? v.exam : '',
+    review_policy: v.review_policy,
+    ...(props.scope.canSetType ? { type: v.type } : {}),
+    ...(editing && props.exam?.status === 1 ? { status: v.status === '1' ? 1 : 0 } : {}),
+    play_limit: v.play_limit === 'none' ? null : Number(v.play_limit),
+  });
+
   const form = useForm<Values>({
     schema: examSchema,
     initialValues: initial(),
+    toInput: examInput,
     onSubmit: async (v) => {
       if (!user) return;
-      const body: ExamInput = {
-        title: v.title.trim(),
-        is_cbt: v.is_cbt,
-        // the spec's Exam has a category whatever its kind; only a CBT exam must have one
-        category: v.category || null,
-        exam: v.is_cbt ? v.exam : '',
-        review_policy: v.review_policy,
-        ...(props.scope.canSetType ? { type: v.type } : {}),
-        ...(editing && props.exam?.status === 1 ? { status: v.status === '1' ? 1 : 0 } : {}),
-        play_limit: v.play_limit === 'none' ? null : Number(v.play_limit),
-      };
+      const body = examInput(v);
       try {
         let saved: Exam;
         if (props.exam) {

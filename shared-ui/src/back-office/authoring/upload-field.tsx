@@ -1,7 +1,10 @@
-/** A media field: checks the file with the shared checker, uploads it with a visible progress bar, then previews it. */
+/**
+ * A media field: checks the file with the upload rules (shared-api/uploads, the server's too), uploads it with its
+ * kind and a visible progress bar, then previews it.
+ */
 import { useRef, useState } from 'react';
 import { formatNumber, i18n, translateServerMessage, useSession } from 'shared-api';
-import { checkMediaFile } from 'shared-api/schemas/authoring-rules';
+import { acceptOf, fileProblem, uploadHint, type ExamUploadKind } from 'shared-api/uploads';
 import { uploadFile } from 'shared-api/back-office';
 import { Box, Button, Field, HStack, Image, Input, Progress, Stack, Text, notify } from 'shared-ui';
 
@@ -18,7 +21,8 @@ export const UPLOAD_LABELS = [
 export function UploadField(props: {
   /** in English (UPLOAD_LABELS): shown translated */
   label: string;
-  kind: 'image' | 'audio';
+  /** what the file must be: the upload rules of this kind, here and on the server */
+  kind: ExamUploadKind;
   examId: string;
   /** the stored media path, '' when none */
   value: string;
@@ -36,7 +40,7 @@ export function UploadField(props: {
 
   async function onFile(file: File | undefined) {
     if (!file || !user || !token) return;
-    const problem = checkMediaFile(props.kind, file, props.label);
+    const problem = fileProblem(props.kind, file, props.label);
     setFileError(problem);
     if (problem) return;
     abort.current?.abort();
@@ -46,7 +50,7 @@ export function UploadField(props: {
     setProgress(0);
     try {
       const res = await uploadFile({
-        examId: props.examId, userId: user._id, token, file, name: props.name, signal: ctl.signal,
+        examId: props.examId, userId: user._id, token, file, name: props.name, kind: props.kind, signal: ctl.signal,
         onProgress: (f) => setProgress(f),
       });
       setProgress(1);
@@ -65,6 +69,7 @@ export function UploadField(props: {
   const pct = progress === null ? null : Math.round(progress * 100);
   const error = fileError ?? props.error;
   const label = i18n._(props.label);
+  const hint = uploadHint(props.kind);
   return (
     <Field.Root invalid={!!error} required={props.required}>
       <Field.Label>
@@ -74,11 +79,11 @@ export function UploadField(props: {
       <Input
         type="file"
         p="1"
-        accept={props.kind === 'image' ? 'image/png,image/jpeg' : 'audio/*,.mp3'}
+        accept={acceptOf(props.kind)}
         disabled={uploading}
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
-      <Field.HelperText>{props.kind === 'image' ? i18n._('png or jpeg, max 700KB') : i18n._('mp3 or any audio, max size 1MB')}</Field.HelperText>
+      <Field.HelperText>{i18n._('{types}, max size {size}{unit}', { ...hint, size: formatNumber(hint.size) })}</Field.HelperText>
       {pct !== null && (
         <Progress.Root value={pct} size="sm" width="full" colorPalette={pct === 100 ? 'green' : 'blue'}>
           <HStack gap="2">
