@@ -11,6 +11,7 @@ export const FAILED_SEEDS = {
   /** a disposed answer queue's late success rewrote local storage and lost the next page's choice (issue 36) */
   answers: [506568803],
   plays: [] as number[],
+  submission: [] as number[],
   /** server/test/fuzz.test.ts: bad input to every route; control characters and extreme dates */
   fuzzRoutes: [] as number[],
   fuzzControls: [] as number[],

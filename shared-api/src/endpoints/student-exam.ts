@@ -53,6 +53,7 @@ export const studentExamApi = api.injectEndpoints({
       query: ({ examId, userId, report, answers }) => ({ url: `results/create/${examId}/${userId}`, method: 'POST', body: { report, answers } }),
       invalidatesTags: ['Result', 'Stats', { type: 'Exam', id: 'STUDENT' }],
     }),
+    /** The spec's link of a result to its attempt; the exam page does not call it (the submit links them on the server). */
     updateReport: b.mutation<{ _id: string; result: string }, { reportId: string; userId: string; result: string }>({
       query: ({ reportId, userId, result }) => ({ url: `reports/update/${reportId}/${userId}`, method: 'PUT', body: { result } }),
     }),

@@ -1,12 +1,12 @@
 /**
- * The durable retrying sender of the exam page, shared by its three queues (answers: ./answer-queue.ts, listening
- * plays: ./play-queue.ts, records of leaving: ./leave-record.ts). What waits is kept in local storage under the queue's
- * key, so a reload, a crash or a dropped connection loses nothing; it is sent one request at a time (each carrying up
- * to `batch` of the oldest items; items added meanwhile go in the next request), retried with exponential backoff
- * while the server cannot be reached or is failing, left waiting while the browser says it is offline, and sent
- * again at once by `online()` (the page calls it on the browser's 'online' event). Each queue says how its items are
- * stored, which failures are final (the batch is dropped: sending it again cannot change the answer) and what the
- * server's answer means, through the hooks.
+ * The durable retrying sender of the exam page, shared by its four queues (answers: ./answer-queue.ts, listening
+ * plays: ./play-queue.ts, records of leaving: ./leave-record.ts, the submission: ./submission-queue.ts). What waits
+ * is kept in local storage under the queue's key, so a reload, a crash or a dropped connection loses nothing; it is
+ * sent one request at a time (each carrying up to `batch` of the oldest items; items added meanwhile go in the next
+ * request), retried with exponential backoff while the server cannot be reached or is failing, left waiting while the
+ * browser says it is offline, and sent again at once by `online()` (the page calls it on the browser's 'online'
+ * event). Each queue says how its items are stored, which failures are final (the batch is dropped: sending it again
+ * cannot change the answer) and what the server's answer means, through the hooks.
  */
 
 import { backoffDelay, browserOnline } from './retry';

@@ -14,8 +14,8 @@ const SELECTED = 'selectedExam';
 const RUNNING = 'runningExam';
 /** the last exam downloaded on the start page, with the student it was sent to (one at a time: the next replaces it) */
 const PACKAGE = 'examPackage';
-/** the student submitted and the server has not stored it yet (offline, or the server failing): sent again */
-const submissionKey = (attemptId: string) => `examSubmission:${attemptId}`;
+/** the student submitted and the server has not stored it yet (offline, or the server failing): ./submission-queue.ts */
+export const submissionKey = (attemptId: string) => `examSubmission:${attemptId}`;
 export const copyKey = (attemptId: string) => `examCopy:${attemptId}`;
 /** the attempt's listening plays on this device: their counts, and the plays not yet confirmed (./play-queue.ts) */
 export const playCountsKey = (attemptId: string) => `examListening:${attemptId}`;
@@ -51,16 +51,8 @@ export const examStorage = {
   },
   setDownloaded: (userId: string, pkg: ExamDownload) => write(PACKAGE, { userId, pkg }),
   setRunning: (r: RunningRecord) => write(RUNNING, r),
-  /** A submission not yet stored by the server is kept until it is (cleared with the attempt). */
-  submissionKept: (attemptId: string) => read<{ at: number }>(submissionKey(attemptId)) !== null,
-  keepSubmission: (attemptId: string) => write(submissionKey(attemptId), { at: Date.now() }),
-  dropSubmission: (attemptId: string) => {
-    try {
-      localStorage.removeItem(submissionKey(attemptId));
-    } catch {
-      /* ignore */
-    }
-  },
+  /** A submission is kept on this device, not yet stored by the server (./submission-queue.ts; cleared with the attempt). */
+  submissionKept: (attemptId: string) => read<unknown>(submissionKey(attemptId)) !== null,
   /** Clears the selected and running exam (and the attempt's play counts, plays not yet sent and copy). Pending answers are cleared by their queue. */
   clear(attemptId?: string) {
     try {
