@@ -124,7 +124,9 @@ export const questionSchema: yup.ObjectSchema<QuestionFields> = yup.object({
     }),
   // '' only when the number is not one of the section's (withItemType)
   item_type: yup.string().default('').test('item-type', QUESTION_MSG.itemType, function isItemType(v) {
-    return !v || itemType(v)?.section === (this.parent as QuestionFields).type;
+    const type = (this.parent as QuestionFields).type;
+    // no type yet: the type's own message says what is wrong
+    return !v || !QUESTION_TYPES.includes(type) || itemType(v)?.section === type;
   }),
   option_type: yup.mixed<OptionType>().default('text').required(msg.empty('Option Type')).oneOf(OPTION_TYPES, QUESTION_MSG.optionType),
   main_heading: imageWhen('Main Heading', QUESTION_LIMITS.main_heading, 'main_heading_image'),

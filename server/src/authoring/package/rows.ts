@@ -5,7 +5,7 @@
  * (shared-api/schemas/question, as the question form and the API do) and names each problem's column.
  */
 import { NO, QUESTION_COLUMNS, YES, YES_NO_COLUMNS, type QuestionColumn } from 'shared-api/exam-package';
-import { OPTION_KEYS, parseListeningAndText, questionSchema } from 'shared-api/schemas/question';
+import { OPTION_KEYS, QUESTION_TYPES, parseListeningAndText, questionSchema } from 'shared-api/schemas/question';
 import type { MediaKind } from 'shared-api/media-url';
 import type { QuestionFields } from 'shared-api/types';
 import { mapQuestionMedia, type MediaField } from '../questions.ts';
@@ -59,9 +59,13 @@ export function rowFields(cells: Map<string, string>, problems: RowProblem[]): R
     if (!TRUE.has(v) && !FALSE.has(v)) problems.push({ column, error: `${column} must be yes or no` });
     out[column] = TRUE.has(v);
   }
+  // words as a person may type them: 'reading', 'TEXT'
+  const type = text('type');
+  out.type = QUESTION_TYPES.find((t) => t.toLowerCase() === type.toLowerCase()) ?? type;
+  out.option_type = text('option_type').toLowerCase() || 'text';
+  out.item_type = text('item_type').toLowerCase();
   const n = text('question_number');
   out.question_number = /^\d{1,6}$/.test(n) ? Number(n) : n === '' ? undefined : Number.NaN;
-  out.option_type = text('option_type') || 'text';
   for (const key of OPTION_KEYS) {
     const audio = text(`${key}_listening`);
     if (out.option_type === 'listeningandtext') out[key] = JSON.stringify({ text: text(key), listening: audio });

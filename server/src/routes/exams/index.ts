@@ -15,6 +15,7 @@ import {
 } from '../../authoring/exams.ts';
 import { institutesOfExam } from '../../authoring/sharing.ts';
 import { attachment, exportExam, templatePackage, type PackageFile } from '../../authoring/package/export.ts';
+import { checkPackage, importPackage, receivePackage } from '../../authoring/package/import.ts';
 import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
 import { copyRemoteExam, remoteExams, type SiteBody } from '../../transfer/remote.ts';
 import { admin, backOffice, self, student } from '../guards.ts';
@@ -112,6 +113,18 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: P }>('/import/template/:userId', { preValidation: [backOffice, self] }, async (_request, reply) =>
     sendPackage(reply, await templatePackage()));
+
+  // a new hidden exam, as creating one; ?dryRun=true: the report only, nothing written
+  app.post<{ Params: P; Querystring: { dryRun?: boolean } }>('/import/:userId', {
+    preValidation: [backOffice, self, async (request) => assertMayAddExams(request.user)],
+    schema: { querystring: { type: 'object', properties: { dryRun: { type: 'boolean' } } } },
+  }, async (request) => {
+    const { data, title } = await receivePackage(request);
+    if (request.query.dryRun) return checkPackage(db, request.user, data, title);
+    const imported = await importPackage(db, request.user, data, title);
+    app.renditions.kick(); // the imported media's renditions are made here, as after an upload
+    return imported;
+  });
 
   // ---- "Who can see this exam?" (admin); changed through /api/exam/ ------------------------------------------
 
