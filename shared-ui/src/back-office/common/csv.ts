@@ -4,6 +4,7 @@
  */
 import { PAGE_LIMIT_MAX, type PageOf } from 'shared-api';
 import { CSV_BOM, CSV_WRITE_CONFIG } from 'shared-api/csv-format';
+import { saveFile } from './save-file';
 
 type Cell = string | number | null | undefined;
 
@@ -15,14 +16,7 @@ export async function csvText(header: string[], rows: Cell[][]): Promise<string>
 
 export async function downloadCsv(filename: string, header: string[], rows: Cell[][]): Promise<void> {
   const blob = new Blob([CSV_BOM, await csvText(header, rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename.endsWith('.csv') ? filename : `${filename}.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(URL.createObjectURL(blob), filename.endsWith('.csv') ? filename : `${filename}.csv`);
 }
 
 /**
