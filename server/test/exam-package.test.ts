@@ -16,6 +16,7 @@ import { unescapeFormula } from 'shared-api/csv-format';
 import { exams as examsTable, media, questions } from '../src/db/schema.ts';
 import { OPTION_KEYS, rowToFields } from '../src/authoring/questions.ts';
 import { DEMO_EXAM_PATH } from '../src/seed/index.ts';
+import { SERVER_ROOT } from '../src/config.ts';
 import { addQuestion, buildWorld, call, createExam, media as uploadMedia, validQuestion, type World } from './authoring-support.ts';
 import { bearer, dbFingerprint, TEST_DIR } from './helpers.ts';
 import { declareSize, exportCall, importCall, patchBytes, sheetRows, unzip, workbookOf, zipOf } from './package-support.ts';
@@ -356,6 +357,12 @@ describe('import', () => {
       await w.t.db.execute(sql`drop trigger refuse_q40 on questions`);
       await w.t.db.execute(sql`drop function refuse_q40()`);
     }
+  });
+
+  test('docs/exam-package.md lists every column of both sheets', () => {
+    const docs = fs.readFileSync(path.join(SERVER_ROOT, '..', 'docs', 'exam-package.md'), 'utf8');
+    const listed = new Set([...docs.matchAll(/^\| ([a-z0-9_, ]+) \|/gm)].flatMap((m) => m[1]!.split(', ')));
+    assert.deepEqual([...QUESTION_COLUMNS, ...EXAM_COLUMNS].filter((c) => !listed.has(c)), []);
   });
 
   test('the template package: two example questions and an audio file, clean', async () => {
