@@ -2,11 +2,13 @@
  * The exam package's tables both ways: written as one XLSX workbook (exceljs: sheets Questions and Exam) and as CSV
  * files (papaparse, written as every CSV of this product: shared-api/csv-format), and read back from either into
  * rows of text cells by column name. Reading never evaluates anything: a formula cell is reported as a problem of its
- * row (its text shown), never computed and never replaced by the result a spreadsheet cached. The workbook is opened
- * by exceljs only after ./archive.ts checked it as a ZIP (sizes, entries) and it is not macro-enabled.
+ * row (its text shown), never computed and never replaced by the result a spreadsheet cached. A workbook is read by
+ * exceljs's streaming reader only after ./archive.ts checked it as a ZIP (sizes, entries) and it is not macro-enabled.
  */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import yazl from 'yazl';
 import { CSV_BOM, CSV_WRITE_CONFIG, unescapeFormula } from 'shared-api/csv-format';
 import { PACKAGE_FILES, PACKAGE_MAX_QUESTIONS } from 'shared-api/exam-package';
 import { HttpError } from '../../errors.ts';
@@ -139,60 +141,71 @@ function cellText(cell: ExcelJS.Cell): string | { error: string } {
   return '';
 }
 
-/** The rows of a worksheet as text cells. */
-function worksheetRows(ws: ExcelJS.Worksheet): { row: number; cells: (string | { error: string })[] }[] {
-  const rows: { row: number; cells: (string | { error: string })[] }[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, n) => {
-    const cells: (string | { error: string })[] = [];
-    r.eachCell({ includeEmpty: true }, (cell, col) => { cells[col - 1] = cellText(cell); });
-    for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-    rows.push({ row: n, cells });
-  });
-  return rows;
-}
+type RawRow = { row: number; cells: (string | { error: string })[] };
+
+/** The parts the streaming reader needs before any sheet (it reads a ZIP's entries in their order). */
+const FIRST_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
 
 /**
- * Checks a workbook's own ZIP (./archive.ts limits; no macros: an .xlsm has a VBA project and says macroEnabled in its
- * content types) and opens it with exceljs.
+ * The non-blank rows of every sheet of a workbook, by sheet name (at most `keep` rows a sheet: a sheet with more is
+ * refused by its row limit anyway). The workbook's own ZIP is checked first (./archive.ts limits; no macros: an .xlsm
+ * has a VBA project and says macroEnabled in its content types), and its checked parts only are packed again, in the
+ * order exceljs's streaming reader needs, so that the reader meets no part the checks did not see. The streaming
+ * reader reads only the sheets' cells: a merged range, a validation or a print area over a whole sheet (which the
+ * whole-workbook reader expands cell by cell: a 5 KB file held it for minutes) are not even parsed.
  */
-async function openWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
+async function workbookRows(data: Buffer, keep: number): Promise<Map<string, RawRow[]>> {
   const archive = await Archive.open(data, WORKBOOK_LIMITS, 'The workbook');
+  const parts = new Map<string, Buffer>();
   try {
     if (archive.names.some((n) => /(^|\/)vbaProject\.bin$/i.test(n))) throw new HttpError(400, SHEET_MSG.macros);
-    const types = archive.has('[Content_Types].xml') ? (await archive.read('[Content_Types].xml')).toString('utf8') : '';
-    if (/macroEnabled/i.test(types)) throw new HttpError(400, SHEET_MSG.macros);
-    // every part read once under the limits before exceljs inflates them again (no part can surprise it)
-    for (const name of archive.names) await archive.read(name);
+    for (const name of archive.names) parts.set(name, await archive.read(name));
   } finally {
     archive.close();
   }
-  const wb = new ExcelJS.Workbook();
+  if (/macroEnabled/i.test(parts.get('[Content_Types].xml')?.toString('utf8') ?? '')) throw new HttpError(400, SHEET_MSG.macros);
+  const rank = (name: string) => (FIRST_PARTS.includes(name) ? FIRST_PARTS.indexOf(name) : FIRST_PARTS.length);
+  const zip = new yazl.ZipFile();
+  for (const name of [...parts.keys()].sort((x, y) => rank(x) - rank(y))) zip.addBuffer(parts.get(name)!, name, { compress: false });
+  zip.end();
+  const sheets = new Map<string, RawRow[]>();
   try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(zip.outputStream), {
+      worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore',
+    });
+    for await (const ws of reader) {
+      const rows: RawRow[] = [];
+      for await (const r of ws) {
+        if (rows.length >= keep) continue; // read on (the reader needs the whole part), keep no more
+        const cells: (string | { error: string })[] = [];
+        r.eachCell({ includeEmpty: true }, (cell, col) => { cells[col - 1] = cellText(cell); });
+        const full = Array.from(cells, (c) => c ?? '');
+        if (full.some((c) => typeof c !== 'string' || c.trim())) rows.push({ row: r.number, cells: full });
+      }
+      // the sheet's name from the workbook (exceljs's streaming reader sets it; its types leave it out)
+      sheets.set((ws as unknown as { name: string }).name, rows);
+    }
   } catch {
     throw new HttpError(400, SHEET_MSG.unreadableWorkbook);
   }
-  return wb;
-}
-
-/** The sheet of `name` (letter case aside), or the first sheet when `firstIfNone`. */
-function worksheet(wb: ExcelJS.Workbook, name: string, firstIfNone: boolean): ExcelJS.Worksheet | undefined {
-  return wb.worksheets.find((ws) => nameKey(ws.name.trim()) === nameKey(name)) ?? (firstIfNone ? wb.worksheets[0] : undefined);
+  return sheets;
 }
 
 /** What a package's tables may hold: the Questions sheet, one exam's questions; the Exam sheet, one row. */
 export const QUESTION_ROWS: RowLimit = { max: PACKAGE_MAX_QUESTIONS, message: `An exam package cannot have more than ${PACKAGE_MAX_QUESTIONS} questions` };
 export const EXAM_ROWS: RowLimit = { max: 1, message: 'The Exam sheet must have one row under its header' };
 
-/** The Questions and (when there is one) Exam sheets of a workbook. */
+/** The Questions sheet (by name, else the first) and the Exam sheet (when there is one) of a workbook. */
 export async function readWorkbook(data: Buffer, questionColumns: readonly string[], examColumns: readonly string[]): Promise<{ questions: Sheet; exam?: Sheet }> {
-  const wb = await openWorkbook(data);
-  const q = worksheet(wb, PACKAGE_FILES.questionsSheet, true);
-  if (!q) throw new HttpError(400, SHEET_MSG.noWorkbook);
-  const e = worksheet(wb, PACKAGE_FILES.examSheet, false);
+  // the header and one row more than either limit: enough to know a sheet is over it
+  const sheets = await workbookRows(data, PACKAGE_MAX_QUESTIONS + 2);
+  const named = (name: string) => [...sheets.keys()].find((n) => nameKey(n.trim()) === nameKey(name));
+  const q = named(PACKAGE_FILES.questionsSheet) ?? [...sheets.keys()][0];
+  if (q === undefined) throw new HttpError(400, SHEET_MSG.noWorkbook);
+  const e = named(PACKAGE_FILES.examSheet);
   return {
-    questions: toSheet(worksheetRows(q), questionColumns, QUESTION_ROWS),
-    ...(e && e !== q ? { exam: toSheet(worksheetRows(e), examColumns, EXAM_ROWS) } : {}),
+    questions: toSheet(sheets.get(q)!, questionColumns, QUESTION_ROWS),
+    ...(e !== undefined && e !== q ? { exam: toSheet(sheets.get(e)!, examColumns, EXAM_ROWS) } : {}),
   };
 }
 

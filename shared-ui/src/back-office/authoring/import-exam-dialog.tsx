@@ -8,7 +8,7 @@ import { errorText, formatNumber, i18n, translateServerMessage, useSession, type
 import {
   useGetPackageTemplateMutation, useImportExamMutation, type ImportProgress, type PackageImported, type PackageProblem, type PackageReport,
 } from 'shared-api/back-office';
-import { Box, Button, Dialog, Field, HStack, Input, Portal, Progress, ScrollX, Stack, Table, Text, TextField, notify } from 'shared-ui';
+import { Box, Button, DataTable, Dialog, Field, HStack, Input, Portal, Progress, Stack, Text, TextField, notify, type Column } from 'shared-ui';
 import { saveFile } from '../common/save-file';
 
 /** What the server takes at most (server/src/authoring/package/import.ts PACKAGE_LIMITS). */
@@ -19,6 +19,14 @@ function place(p: PackageProblem): string {
   if (p.sheet === 'exam') return p.row ? i18n._('Exam sheet, row {row}', { row: formatNumber(p.row) }) : i18n._('Exam');
   return formatNumber(p.row);
 }
+
+/** The report's columns: where (row, question, column) and what. */
+const PROBLEM_COLUMNS: Column<PackageProblem>[] = [
+  { header: /*i18n*/ 'Row', cell: place },
+  { header: /*i18n*/ 'Question', cell: (p) => (p.question_number === undefined ? '' : formatNumber(p.question_number)) },
+  { header: /*i18n*/ 'Column', cell: (p) => <code>{p.column ?? ''}</code> },
+  { header: /*i18n*/ 'Problem', cell: (p) => translateServerMessage(p.error) },
+];
 
 function Report({ report }: { report: PackageReport }) {
   const questions = i18n._('{count, plural, one {{n} question} other {{n} questions}}', { count: report.questions, n: formatNumber(report.questions) });
@@ -37,28 +45,10 @@ function Report({ report }: { report: PackageReport }) {
           count: report.rows.length, n: formatNumber(report.rows.length), questions, media,
         })}
       </Text>
-      <ScrollX label={i18n._('Problems in the package')} mt="2">
-        <Table.Root size="sm" variant="outline" aria-label={i18n._('Problems in the package')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{i18n._('Row')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{i18n._('Question')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{i18n._('Column')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{i18n._('Problem')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {report.rows.map((p, i) => (
-              <Table.Row key={i}>
-                <Table.Cell>{place(p)}</Table.Cell>
-                <Table.Cell>{p.question_number === undefined ? '' : formatNumber(p.question_number)}</Table.Cell>
-                <Table.Cell><code>{p.column ?? ''}</code></Table.Cell>
-                <Table.Cell>{translateServerMessage(p.error)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </ScrollX>
+      <Box mt="2">
+        <DataTable rows={report.rows.map((p, i) => ({ ...p, key: String(i) }))} rowKey={(p) => p.key} columns={PROBLEM_COLUMNS}
+          caption={i18n._('Problems in the package')} pageSize={20} />
+      </Box>
     </Box>
   );
 }
