@@ -167,7 +167,7 @@ async function analyze(db: Db, me: AuthUser, data: Buffer, title: string | undef
     }
 
     const media = new Map<string, CheckedMedia>();
-    const firstRow = new Map<number, number>();
+    const used = new Set<number>();
     const valid: QuestionFields[] = [];
     for (const r of rows) {
       const number = typeof r.fields.question_number === 'number' && Number.isInteger(r.fields.question_number) ? r.fields.question_number : undefined;
@@ -190,8 +190,8 @@ async function analyze(db: Db, me: AuthUser, data: Buffer, title: string | undef
       const result = await checkRow(resolved as unknown as Record<string, unknown>, bad);
       if ('problems' in result) rowProblems.push(...result.problems);
       if (number !== undefined) {
-        if (firstRow.has(number)) rowProblems.push({ column: 'question_number', error: QMSG.numberUsed });
-        else firstRow.set(number, r.row);
+        if (used.has(number)) rowProblems.push({ column: 'question_number', error: QMSG.numberUsed });
+        else used.add(number);
       }
       for (const p of rowProblems) problems.push({ row: r.row, ...(number !== undefined ? { question_number: number } : {}), ...(p.column ? { column: p.column } : {}), error: p.error });
       if ('question' in result && rowProblems.length === 0) valid.push(result.question);
