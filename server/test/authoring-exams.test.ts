@@ -254,7 +254,7 @@ describe('edit exam', () => {
 describe('delete exam', () => {
   test('soft-deletes the exam and its questions; results stay readable with the exam title', async () => {
     const id = (await createExam(w.t, w.institute, { title: 'To delete' })).data._id;
-    await w.t.db.insert(questions).values({ id: newId(), examId: id, type: 'Reading', questionNumber: 1, answer: '1', option1: 'a', option2: 'b', option3: 'c', option4: 'd' });
+    await w.t.db.insert(questions).values({ id: newId(), examId: id, type: 'Reading', questionNumber: 1, itemType: 'picture_word', answer: '1', option1: 'a', option2: 'b', option3: 'c', option4: 'd' });
     await w.t.db.insert(examInstituteAccess).values({ examId: id, instituteId: w.other.id });
     const resultId = newId();
     await w.t.db.insert(results).values({

@@ -142,6 +142,10 @@ const ROWS: Row[] = [
   { route: 'GET /api/exams/granted/:instituteId/:userId', allow: ['admin'], params: () => ({ instituteId: w.ids.institute }) },
   { route: 'PUT /api/exam/addInstituteAccess/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }), body: () => ({ institute: w.ids.institute }) },
   { route: 'PUT /api/exam/removeInstituteAccess/:examId/:userId', allow: ['admin'], params: () => ({ examId: fx.adminPrivateExam }), body: () => ({ institute: w.ids.institute }) },
+  // exams as packages: export as editing the exam; import (a dry run here: nothing written) as creating one
+  { route: 'GET /api/exams/export/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
+  { route: 'GET /api/exams/import/template/:userId', allow: BACK_OFFICE },
+  { route: 'POST /api/exams/import/:userId', allow: BACK_OFFICE, query: { dryRun: 'true' }, multipart: { field: 'file', filename: 'questions.csv', bytes: Buffer.from('question_number,type,option1,option2,option3,option4,answer\r\n1,Reading,a,b,c,d,1\r\n') } },
   { route: 'POST /api/exams/transfer/list/:userId', allow: ['admin'], body: () => ({}) },
   { route: 'POST /api/exams/transferexam/:userId', allow: ['admin'], body: () => ({}) },
   // People

@@ -5,13 +5,16 @@
  * every row of the database as it was; Object.prototype is never polluted. A second property sends plausible bodies
  * as the path's own user (so requests get past the role checks to the database) with control characters (NUL, an
  * unpaired surrogate, C0/C1, line separators) in any string, key and path parameter, and dates at the edges of
- * JavaScript's range in any date field and query.
+ * JavaScript's range in any date field and query. A third sends the exam import broken packages: a valid one with
+ * bytes changed, cut or spliced, a broken workbook inside, broken CSV text and random bytes.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { seedsOf } from '../../jest/property-runs.ts';
 import { dbFingerprint } from './helpers.ts';
+import { multipart } from './authoring-support.ts';
+import { unzip, zipOf } from './package-support.ts';
 import { peopleWorld, type PeopleWorld } from './people-setup.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -197,5 +200,49 @@ describe('fuzzing every route with bad input', () => {
     assert.ok(sent >= routes.length * RUNS, `sent ${sent}`);
     // a route of one role refuses the other four actors: about half of the requests reach a handler (seed-dependent)
     assert.ok(reached > sent / 3, `only ${reached} of ${sent} requests got past authentication and the role checks`);
+  });
+
+  // ---- exam packages: the import reads ZIPs, workbooks, CSV files and audio sent by people ----
+
+  for (const [label, seed] of seedsOf('fuzzPackages')) it(`the import of broken packages (bytes changed, cut, spliced; a broken workbook inside): never a 5xx, nothing written by a refusal (${label})`, async () => {
+    const template = await w.t.app.inject({ method: 'GET', url: `/api/exams/import/template/${w.ids.institute}`, headers: { authorization: `Bearer ${w.tok.institute}` } });
+    assert.equal(template.statusCode, 200);
+    const good = template.rawPayload;
+    const files = await unzip(good);
+    const xlsx = files.get('questions.xlsx')!;
+    /** `data` with bytes changed at `at` (positions taken modulo its length), cut at `cut`, or `extra` spliced in at `at[0]` */
+    const broken = (data: Buffer, m: { at: number[]; to: number[]; cut: number | null; extra: number[] }) => {
+      const out = Buffer.from(data);
+      m.at.forEach((p, i) => { out[p % out.length] = m.to[i % m.to.length]!; });
+      const cut = m.cut === null ? out : out.subarray(0, m.cut % (out.length + 1));
+      if (!m.extra.length) return cut;
+      const at = (m.at[0] ?? 0) % (cut.length + 1);
+      return Buffer.concat([cut.subarray(0, at), Buffer.from(m.extra), cut.subarray(at)]);
+    };
+    const mutation = fc.record({
+      at: fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), to: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 12 }),
+      cut: fc.option(fc.nat(), { nil: null }), extra: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }),
+    });
+    const body = fc.oneof(
+      mutation.map((m) => async () => broken(good, m)),
+      mutation.map((m) => async () => zipOf([...files].map(([name, data]) => ({ name, data: name === 'questions.xlsx' ? broken(xlsx, m) : data })))),
+      mutation.map((m) => async () => broken(xlsx, m)),
+      fc.string({ maxLength: 400 }).map((text) => async () => Buffer.from(`question_number,type,option1,option2,option3,option4,answer\r\n${text}`)),
+      fc.uint8Array({ maxLength: 2000 }).map((bytes) => async () => Buffer.from(bytes)),
+    );
+    const failures: string[] = [];
+    await fc.assert(fc.asyncProperty(body, fc.boolean(), async (make, dryRun) => {
+      const data = await make();
+      const before = await fingerprint();
+      const { payload, headers } = multipart([{ name: 'title', value: 'Fuzzed' }, { name: 'file', filename: 'exam.zip', data }]);
+      const res = await w.t.app.inject({
+        method: 'POST', url: `/api/exams/import/${w.ids.institute}${dryRun ? '?dryRun=true' : ''}`, payload,
+        headers: { ...headers, authorization: `Bearer ${w.tok.institute}` },
+      });
+      await checkAnswer(res, `POST import (${data.length} bytes${dryRun ? ', dry run' : ''}): ${res.statusCode}`, before, failures);
+      if (dryRun && (await fingerprint()) !== before) failures.push('a dry run changed the database');
+      return true;
+    }), { numRuns: RUNS * 4, seed });
+    assert.deepEqual(failures.slice(0, 20), []);
   });
 });

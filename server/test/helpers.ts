@@ -20,6 +20,7 @@ import { issueToken, type AuthUser } from '../src/auth/index.ts';
 import { newId } from '../src/ids.ts';
 import { seedDatabase, type SeedResult } from '../src/seed/index.ts';
 import { DEFAULT_TIME_ZONE, dayIn } from '../src/zones/index.ts';
+import { defaultItemType } from 'shared-api/item-types';
 
 export const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURE_EXAM = path.join(TEST_DIR, 'fixtures', 'mini-exam.json');
@@ -252,7 +253,7 @@ export function fixtures(t: TestApp) {
       for (const [i, n] of numbers.entries()) {
         const q: FixtureQuestion = { id: newId(), number: n, type: n <= 20 ? 'Reading' : 'Listening', answer: String((i % 4) + 1) };
         await t.db.insert(questions).values({
-          id: q.id, examId: id, type: q.type, questionNumber: n, option1: 'a', option2: 'b', option3: 'c', option4: 'd',
+          id: q.id, examId: id, type: q.type, questionNumber: n, itemType: defaultItemType(n), option1: 'a', option2: 'b', option3: 'c', option4: 'd',
           listening: q.type === 'Reading' ? '' : '/media/x.mp3', answer: q.answer, answerDetails: `because ${q.answer}`,
         });
         qs.push(q);

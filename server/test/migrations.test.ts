@@ -18,6 +18,7 @@ import { queryRows, type Database } from '../src/db/index.ts';
 import { BASELINE_TAGS, LEGACY_MIGRATIONS, listMigrations, migrate, MIGRATIONS_DIR } from '../src/db/migrate.ts';
 import { encodeResultAnswers, results } from '../src/db/schema.ts';
 import { SERVER_ROOT } from '../src/config.ts';
+import { defaultItemType } from 'shared-api/item-types';
 import { openTestDatabase, TEST_DIR } from './helpers.ts';
 
 const LEGACY_DIR = path.join(TEST_DIR, 'fixtures', 'legacy-migrations');
@@ -106,6 +107,7 @@ const AFTER_BASELINE_COLUMNS = [
   ['exams', 'play_limit'], ['exams', 'review_policy'], ['results', 'total_score'], ['results', 'reading_score'], ['results', 'listening_score'],
   ['users', 'time_zone'], ['users', 'language'],
   ...(['main_heading_alt', 'description_alt', 'option1_alt', 'option2_alt', 'option3_alt', 'option4_alt'] as const).map((c) => ['questions', c] as const),
+  ['questions', 'item_type'],
 ] as const;
 
 describe('drizzle-kit migrations', () => {
@@ -201,6 +203,34 @@ describe('drizzle-kit migrations', () => {
         select 1 from information_schema.tables where table_schema = current_schema() and table_name = '__drizzle_migrations'`);
       assert.equal(tables.length, 0);
     } finally {
+      await database.close();
+    }
+  });
+
+  test('0010 gives every existing question its number\'s item type (shared-api EPS_BLUEPRINT), then no default', async () => {
+    const database = await openTestDatabase();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      // the database as it was before 0010, with a question of every number
+      fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+      const journalPath = path.join(dir, 'meta', '_journal.json');
+      const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+      const at = journal.entries.findIndex((e) => e.tag === '0010_question_item_type');
+      assert.ok(at > 0);
+      journal.entries = journal.entries.slice(0, at);
+      fs.writeFileSync(journalPath, JSON.stringify(journal));
+      await migrate(database, dir);
+      for (let n = 1; n <= 40; n++) {
+        await database.db.execute(sql`insert into questions (id, exam_id, type, question_number, answer)
+          values (${`q${n}`}, 'e', ${n <= 20 ? 'Reading' : 'Listening'}, ${n}, '1')`);
+      }
+      assert.ok((await migrate(database)).includes('0010_question_item_type'));
+      const rows = await queryRows<{ n: number; t: string }>(database.db, sql`select question_number as n, item_type as t from questions order by question_number`);
+      assert.deepEqual(rows.map((r) => [Number(r.n), r.t]), Array.from({ length: 40 }, (_, i) => [i + 1, defaultItemType(i + 1)]));
+      await assert.rejects(database.db.execute(sql`insert into questions (id, exam_id, type, question_number, answer) values ('x', 'e', 'Reading', 1, '1')`),
+        'a new question names its item type');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
       await database.close();
     }
   });

@@ -34,9 +34,9 @@ const lat = (text: string, listening: string) => JSON.stringify({ text, listenin
 async function makeExam(playLimit: number | null) {
   const { id } = await f.exam({ owner: ids.institute, title: 'Listening', playLimit });
   const q = { reading: newId(), all: newId(), lat: newId(), mainOnly: newId() };
-  const base = { examId: id, answer: '1', option1: 'a', option2: 'b', option3: 'c', option4: 'd' };
+  const base = { examId: id, itemType: 'what_you_heard', answer: '1', option1: 'a', option2: 'b', option3: 'c', option4: 'd' };
   await t.db.insert(questions).values([
-    { ...base, id: q.reading, type: 'Reading', questionNumber: 1 },
+    { ...base, id: q.reading, type: 'Reading', questionNumber: 1, itemType: 'picture_word' },
     { ...base, id: q.all, type: 'Listening', questionNumber: 21, listening: '/media/main.mp3', optionType: 'listening', option1: '/media/1.mp3', option2: '/media/2.mp3', option3: '/media/3.mp3', option4: '/media/4.mp3' },
     { ...base, id: q.lat, type: 'Listening', questionNumber: 22, listening: '/media/main2.mp3', optionType: 'listeningandtext', option1: lat('하나', '/media/1.mp3'), option2: lat('둘', '/media/2.mp3'), option3: lat('셋', '/media/3.mp3'), option4: lat('넷', '/media/4.mp3') },
     { ...base, id: q.mainOnly, type: 'Listening', questionNumber: 23, listening: '/media/main3.mp3' },

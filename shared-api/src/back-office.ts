@@ -5,6 +5,7 @@
  * relative path: under Module Federation that is the shared singleton, so these endpoints land in the store's slice.
  */
 export * from './endpoints/authoring';
+export * from './endpoints/exam-package';
 export * from './endpoints/people';
 export * from './endpoints/transfer';
 export * from './authoring-messages';

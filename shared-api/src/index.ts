@@ -7,6 +7,7 @@
 export * from './i18n';
 export * from './types';
 export * from './constants';
+export * from './item-types';
 export * from './time-zone';
 export * from './alt-text';
 export * from './checks';

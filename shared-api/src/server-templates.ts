@@ -28,6 +28,22 @@ export const SERVER_TEMPLATES: readonly string[] = [
   // server/src/authoring/item-statistics.ts (the Question Summary's note)
   /*i18n*/ 'Based on {count} results; figures under {reliable} results are unreliable',
   /*i18n*/ 'Based on {count} result; figures under {reliable} results are unreliable',
+  // server/src/authoring/package/ (an exam package and its report; {what}: 'The package' or 'The workbook')
+  /*i18n*/ '{what} cannot hold more than {count} files',
+  /*i18n*/ '{what} holds a file whose path is not safe: {file}',
+  /*i18n*/ '{what} holds a link, not a file: {file}',
+  /*i18n*/ '{what} holds an encrypted file: {file}',
+  /*i18n*/ '{what} unpacks to more than {count} MB',
+  /*i18n*/ '{what} holds a file packed too tightly to be safe: {file}',
+  /*i18n*/ '{what} holds two files named {file}',
+  /*i18n*/ 'The file {file} in the package cannot be read',
+  /*i18n*/ 'The file cannot exceed {count} MB',
+  /*i18n*/ 'A formula is not read: type its value instead of ={formula}',
+  /*i18n*/ 'Media file {file} is not in the package',
+  /*i18n*/ 'Media file {file}: {problem}',
+  /*i18n*/ '{column} must be yes or no',
+  /*i18n*/ 'The package has {count} problem: see the report',
+  /*i18n*/ 'The package has {count} problems: see the report',
 ];
 
 /** Placeholders that stand for a whole number. */

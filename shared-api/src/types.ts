@@ -109,6 +109,8 @@ export interface QuestionFields {
   description_image: boolean;
   description_boxed: boolean;
   option_type: OptionType;
+  /** the kind of task (./item-types.ts ITEM_TYPES); its number's type in the EPS-TOPIK blueprint unless the author chose another */
+  item_type: string;
   /** for listeningandtext: a JSON string {"text": "...", "listening": "/media/..."} */
   option1: string;
   option2: string;
@@ -133,7 +135,9 @@ export interface QuestionFields {
 /** The fields holding an image's alternative text (QuestionFields). */
 export type AltTextKey = 'main_heading_alt' | 'description_alt' | 'option1_alt' | 'option2_alt' | 'option3_alt' | 'option4_alt';
 
-export interface Question extends Omit<QuestionFields, 'answer' | 'answer_details' | AltTextKey>, Partial<Pick<QuestionFields, AltTextKey>> {
+/** A question as served: a student's running attempt carries no answer, and the back office's questions carry their item type. */
+export interface Question extends Omit<QuestionFields, 'answer' | 'answer_details' | 'item_type' | AltTextKey>,
+  Partial<Pick<QuestionFields, 'item_type' | AltTextKey>> {
   _id: string;
   exam: string;
   /** absent for a student while the attempt runs */

@@ -45,6 +45,7 @@ const STUDENT_COLUMNS = {
   descriptionImage: questions.descriptionImage,
   descriptionBoxed: questions.descriptionBoxed,
   optionType: questions.optionType,
+  itemType: questions.itemType,
   option1: questions.option1,
   option2: questions.option2,
   option3: questions.option3,

@@ -16,6 +16,9 @@ import { packagesChanged } from '../attempts/package-generation.ts';
 import { loadExamFor } from './exams.ts';
 import { fieldsToRow, isQuestionType, mediaHashes, missingMedia, publishProblem, QMSG, questionSchema, rowToFields } from './questions.ts';
 
+/** A question as the back office reads it: as served, with its item type. */
+const authoredQuestionJson = (row: QuestionRow): QuestionJson => ({ ...toQuestionJson(row), item_type: row.itemType });
+
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
     if (e.code === '23505') return true;
@@ -26,7 +29,7 @@ function isUniqueViolation(err: unknown): boolean {
 export async function listQuestions(db: Db, me: AuthUser, examId: string): Promise<QuestionJson[]> {
   const exam = await loadExamFor(db, me, examId, 'read');
   const rows = await db.select().from(questions).where(eq(questions.examId, exam.id)).orderBy(asc(questions.questionNumber));
-  return rows.map(toQuestionJson);
+  return rows.map(authoredQuestionJson);
 }
 
 /** Checks and writes one question (create when `existing` is undefined) inside a transaction. */
@@ -75,7 +78,7 @@ async function saveQuestion(db: Db, exam: ExamRow, body: Record<string, unknown>
   }
   packagesChanged();
   const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
-  return toQuestionJson(row!);
+  return authoredQuestionJson(row!);
 }
 
 export async function createQuestion(db: Db, me: AuthUser, examId: string, body: Record<string, unknown>): Promise<QuestionJson> {

@@ -41,30 +41,37 @@ export function rowToFields(r: QuestionRow): QuestionFields {
 
 export const isQuestionType = (v: unknown): v is QuestionType => v === 'Reading' || v === 'Listening';
 
+/** The fields of a question that say where its media are (a student's question, without answers, has them all). */
+export type MediaFields = Pick<QuestionFields, 'main_heading' | 'main_heading_image' | 'description' | 'description_image' | 'option_type'
+  | (typeof OPTION_KEYS)[number] | 'listening'>;
+
+/** Where a question keeps a media file: its field, or `optionN_listening` for a listening-and-text option's audio. */
+export type MediaField = 'main_heading' | 'description' | (typeof OPTION_KEYS)[number] | `${(typeof OPTION_KEYS)[number]}_listening` | 'listening';
+
 /**
- * Calls `map(value, kind)` on every media reference of a question — main heading and description shown as images,
- * image and listening options, the audio of listening-and-text options, the question's audio — and returns the
- * question with each reference replaced by what `map` returned. A listening-and-text option that cannot be read is
- * left as it is (the rules refuse it).
+ * Calls `map(value, kind, field)` on every media reference of a question — main heading and description shown as
+ * images, image and listening options, the audio of listening-and-text options, the question's audio — and returns
+ * the question with each reference replaced by what `map` returned. A listening-and-text option that cannot be read
+ * is left as it is (the rules refuse it).
  */
-export function mapQuestionMedia(q: QuestionFields, map: (value: string, kind: MediaKind) => string): QuestionFields {
+export function mapQuestionMedia<Q extends MediaFields>(q: Q, map: (value: string, kind: MediaKind, field: MediaField) => string): Q {
   const out = { ...q };
-  if (q.main_heading_image) out.main_heading = map(q.main_heading, 'image');
-  if (q.description_image) out.description = map(q.description, 'image');
+  if (q.main_heading_image) out.main_heading = map(q.main_heading, 'image', 'main_heading');
+  if (q.description_image) out.description = map(q.description, 'image', 'description');
   for (const key of OPTION_KEYS) {
     if (q.option_type === 'image' || q.option_type === 'listening') {
-      out[key] = map(q[key], q.option_type === 'image' ? 'image' : 'audio');
+      out[key] = map(q[key], q.option_type === 'image' ? 'image' : 'audio', key);
     } else if (q.option_type === 'listeningandtext') {
       const both = parseListeningAndText(q[key]);
-      if (both) out[key] = JSON.stringify({ text: both.text, listening: map(both.listening, 'audio') });
+      if (both) out[key] = JSON.stringify({ text: both.text, listening: map(both.listening, 'audio', `${key}_listening`) });
     }
   }
-  if (q.listening.trim()) out.listening = map(q.listening, 'audio');
+  if (q.listening.trim()) out.listening = map(q.listening, 'audio', 'listening');
   return out;
 }
 
 /** The hashes of the media files a valid question references (they must be in the media store). */
-export function mediaHashes(q: QuestionFields): string[] {
+export function mediaHashes(q: MediaFields): string[] {
   const hashes = new Set<string>();
   mapQuestionMedia(q, (value) => {
     const ref = parseMediaUrl(value.trim());

@@ -105,6 +105,11 @@ export const questions = pgTable('questions', {
   descriptionBoxed: boolean('description_boxed').notNull().default(false),
   /** text | image | listening | listeningandtext | samelistening */
   optionType: text('option_type').notNull().default('text'),
+  /**
+   * the kind of task (shared-api/item-types ITEM_TYPES): its number's in the EPS-TOPIK blueprint unless an author chose
+   * another; no default here, so that every insert names it (migration 0010 gave existing questions their number's)
+   */
+  itemType: text('item_type').notNull(),
   option1: text('option1').notNull().default(''),
   option2: text('option2').notNull().default(''),
   option3: text('option3').notNull().default(''),

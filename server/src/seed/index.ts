@@ -12,6 +12,7 @@ import { categories, examAccess, exams, questions, users } from '../db/schema.ts
 import { hashPassword } from '../auth/password.ts';
 import { newId } from '../ids.ts';
 import { mimeForExt, storeMedia } from '../media.ts';
+import { defaultItemType } from 'shared-api/item-types';
 import { nextUserUid } from '../userUid.ts';
 
 export const DEMO_EXAM_PATH = path.join(SERVER_ROOT, 'seed', 'demo-exam.json');
@@ -47,6 +48,8 @@ interface ExamFileQuestion {
   description_image?: boolean;
   description_boxed?: boolean;
   option_type?: string;
+  /** absent: the number's (shared-api/item-types) */
+  item_type?: string;
   option1?: string;
   option2?: string;
   option3?: string;
@@ -112,6 +115,7 @@ export async function loadExamFile(
       descriptionImage: Boolean(q.description_image),
       descriptionBoxed: Boolean(q.description_boxed),
       optionType: q.option_type ?? 'text',
+      itemType: q.item_type ?? defaultItemType(q.question_number),
       option1: await r(q.option1),
       option2: await r(q.option2),
       option3: await r(q.option3),

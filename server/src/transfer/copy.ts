@@ -19,6 +19,7 @@ import { MEDIA_NAME_RE, type MediaKind } from 'shared-api/media-url';
 import { TITLE_MAX, REFERENCE_MAX } from '../authoring/exams.ts';
 import { checkQuestion, fieldsToRow, mapQuestionMedia, type QuestionFields } from '../authoring/questions.ts';
 import { ALT_TEXT_FIELDS } from 'shared-api/schemas/question';
+import { defaultItemType } from 'shared-api/item-types';
 import { MAX_BYTES, sniffMedia } from '../authoring/uploads.ts';
 import { GuardedFetcher, parseTransferUrl, REASONS, TransferError, type GuardOptions } from './guarded-fetch.ts';
 
@@ -131,6 +132,10 @@ function toFields(v: unknown): QuestionFields {
     if (typeof value !== 'boolean') throw bad(`${where}: ${k} is not true or false`);
     out[k] = value;
   }
+  // a deployment from before item types sends none: the number's
+  const itemType = v.item_type ?? '';
+  if (typeof itemType !== 'string') throw bad(`${where}: item_type is not text`);
+  out.item_type = itemType || defaultItemType(n);
   return out as unknown as QuestionFields;
 }
 

@@ -8,6 +8,7 @@ import * as yup from 'yup';
 import { LISTENING_RANGE, READING_RANGE } from '../constants';
 import { msg } from '../checks';
 import { parseMediaUrl, type MediaKind } from '../media-url';
+import { defaultItemType, itemType } from '../item-types';
 import type { AltTextKey, OptionType, QuestionFields, QuestionType } from '../types';
 import { MSG_LISTENING_AND_TEXT } from './authoring-rules';
 import { wholeNumber } from './whole-number';
@@ -37,6 +38,7 @@ export const ALT_TEXT_FIELDS = [
 export const QUESTION_MSG = {
   type: /*i18n*/ 'Type must be Reading or Listening',
   optionType: `Option Type must be one of ${OPTION_TYPES.join(', ')}`,
+  itemType: /*i18n*/ 'Item Type must be one of the item types of its section',
   range: (type: QuestionType) => `${type} question numbers are ${QUESTION_RANGE[type][0]}-${QUESTION_RANGE[type][1]}`,
   media: (label: string, kind: MediaKind) => `${label} must be an uploaded ${kind === 'image' ? 'image' : 'audio file'}`,
   html: (label: string) => `${label} must be plain text, without HTML`,
@@ -99,6 +101,18 @@ const altText = (label: string) =>
 
 const numberMsg = msg.empty('Question Number');
 
+/**
+ * A question without an item type takes its number's (the EPS-TOPIK blueprint's: ../item-types.ts); none when the
+ * number is not one of its section's (the number's own message says what is wrong).
+ */
+function withItemType(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const q = value as Partial<Record<keyof QuestionFields, unknown>>;
+  if (q.item_type !== undefined && q.item_type !== null && q.item_type !== '') return value;
+  const type = defaultItemType(Number(q.question_number));
+  return { ...q, item_type: itemType(type)?.section === q.type ? type : '' };
+}
+
 export const questionSchema: yup.ObjectSchema<QuestionFields> = yup.object({
   type: yup.mixed<QuestionType>().required(QUESTION_MSG.type).oneOf(QUESTION_TYPES, QUESTION_MSG.type),
   question_number: wholeNumber(numberMsg)
@@ -108,6 +122,12 @@ export const questionSchema: yup.ObjectSchema<QuestionFields> = yup.object({
       if (!range || v === undefined) return true; // the type's own message says what is wrong
       return (v >= range[0] && v <= range[1]) || this.createError({ message: QUESTION_MSG.range(type) });
     }),
+  // '' only when the number is not one of the section's (withItemType)
+  item_type: yup.string().default('').test('item-type', QUESTION_MSG.itemType, function isItemType(v) {
+    const type = (this.parent as QuestionFields).type;
+    // no type yet: the type's own message says what is wrong
+    return !v || !QUESTION_TYPES.includes(type) || itemType(v)?.section === type;
+  }),
   option_type: yup.mixed<OptionType>().default('text').required(msg.empty('Option Type')).oneOf(OPTION_TYPES, QUESTION_MSG.optionType),
   main_heading: imageWhen('Main Heading', QUESTION_LIMITS.main_heading, 'main_heading_image'),
   main_heading_image: yup.boolean().default(false),
@@ -130,4 +150,4 @@ export const questionSchema: yup.ObjectSchema<QuestionFields> = yup.object({
     .test('answer', msg.invalid('Answer'), (v) => !v || ANSWERS.includes(v)),
   answer_details: text('Answer Details', QUESTION_LIMITS.answer_details),
   ...(Object.fromEntries(ALT_TEXT_FIELDS.map((f) => [f.key, altText(f.label)])) as Record<AltTextKey, ReturnType<typeof altText>>),
-});
+}).transform(withItemType);

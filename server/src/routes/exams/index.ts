@@ -1,10 +1,10 @@
 /**
  * /api/exams: the student's exam lists (../../access/student-exams.ts), the back office's exams (../../authoring/exams.ts),
  * who can see a private exam (../../authoring/sharing.ts) and exam transfer from another deployment
- * (../../transfer/remote.ts). The back-office routes refuse students; an exam is read or written only by whom
- * loadExamFor allows.
+ * (../../transfer/remote.ts), exams as packages (../../authoring/package/). The back-office routes refuse students; an
+ * exam is read or written only by whom loadExamFor allows.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Exam as ExamJson } from 'shared-api/types';
 import { REVIEW_POLICIES } from 'shared-api/constants';
 import { listStudentExams, type ListedExam } from '../../access/student-exams.ts';
@@ -14,6 +14,8 @@ import {
   sharedExams, updateExam, type ExamBody,
 } from '../../authoring/exams.ts';
 import { institutesOfExam } from '../../authoring/sharing.ts';
+import { attachment, exportExam, templatePackage, type PackageFile } from '../../authoring/package/export.ts';
+import { checkPackage, importPackage, receivePackage } from '../../authoring/package/import.ts';
 import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
 import { copyRemoteExam, remoteExams, type SiteBody } from '../../transfer/remote.ts';
 import { admin, backOffice, self, student } from '../guards.ts';
@@ -98,6 +100,31 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<Id<'examId'>>('/publish/:examId/:userId', { preValidation: [backOffice, self] }, async (request) =>
     publishExam(db, request.user, request.params.examId));
+
+  // ---- exams as packages (docs/exam-package.md) --------------------------------------------------------------
+
+  const sendPackage = (reply: FastifyReply, p: PackageFile) =>
+    reply.type('application/zip').header('content-disposition', attachment(p.filename)).send(p.data);
+
+  // the owner's or an admin's: as editing it
+  app.get<Id<'examId'>>('/export/:examId/:userId', {
+    preValidation: [backOffice, self], config: { heavyRead: true }, schema: { params: ids('examId') },
+  }, async (request, reply) => sendPackage(reply, await exportExam(db, request.user, request.params.examId)));
+
+  app.get<{ Params: P }>('/import/template/:userId', { preValidation: [backOffice, self] }, async (_request, reply) =>
+    sendPackage(reply, await templatePackage()));
+
+  // a new hidden exam, as creating one; ?dryRun=true: the report only, nothing written
+  app.post<{ Params: P; Querystring: { dryRun?: boolean } }>('/import/:userId', {
+    preValidation: [backOffice, self, async (request) => assertMayAddExams(request.user)],
+    schema: { querystring: { type: 'object', properties: { dryRun: { type: 'boolean' } } } },
+  }, async (request) => {
+    const { data, title } = await receivePackage(request);
+    if (request.query.dryRun) return checkPackage(db, request.user, data, title);
+    const imported = await importPackage(db, request.user, data, title);
+    app.renditions.kick(); // the imported media's renditions are made here, as after an upload
+    return imported;
+  });
 
   // ---- "Who can see this exam?" (admin); changed through /api/exam/ ------------------------------------------
 

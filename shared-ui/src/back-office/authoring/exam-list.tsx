@@ -1,4 +1,7 @@
-/** Exam List: UBT EXAM / CBT EXAM tabs, Add Exams, exam cards; the institute also sees 'Exams You have Access To'. */
+/**
+ * Exam List: UBT EXAM / CBT EXAM tabs, Add Exams, Import Exam, exam cards (Export among their actions); the institute
+ * also sees 'Exams You have Access To'.
+ */
 import { useState, type ReactNode } from 'react';
 import { errorText, formatNumber, i18n, useSession, type Exam } from 'shared-api';
 import { useDeleteExamMutation, useGetSharedExamsQuery } from 'shared-api/back-office';
@@ -7,6 +10,7 @@ import {
   Tabs, Text, useNavigate,
 } from 'shared-ui';
 import { ExamDialog } from './exam-dialog';
+import { ExportExamButton, ImportExamButton } from './exam-package-actions';
 import { authoringPaths, canEditExam, type AuthoringScope } from './scope';
 import { useAuthoredExams } from './use-exams';
 import { useLoadErrorToast } from './use-load-error';
@@ -67,6 +71,7 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
     <ExamCard key={e._id} exam={e}>
       <Button size="sm" onClick={() => navigate(paths.exam(e._id))} aria-label={i18n._('View {title}', { title: e.title })}>{i18n._('View')}</Button>
       {editable && <Button size="sm" variant="outline" onClick={() => setDialog({ exam: e })} aria-label={i18n._('Edit {title}', { title: e.title })}>{i18n._('Edit')}</Button>}
+      {editable && <ExportExamButton exam={e} />}
       {editable && <Button size="sm" variant="outline" colorPalette="red" onClick={() => remove.ask(e)} aria-label={i18n._('Delete {title}', { title: e.title })}>{i18n._('Delete')}</Button>}
     </ExamCard>
   );
@@ -78,7 +83,12 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
     <>
       <PageHeader
         title={i18n._('Exam List')}
-        actions={user && scope.canAddExam(user) ? <Button onClick={() => setDialog({ exam: null })}>{i18n._('Add Exams')}</Button> : undefined}
+        actions={user && scope.canAddExam(user) ? (
+          <HStack gap="2">
+            <ImportExamButton onImported={(e) => setTab(e.is_cbt ? 'cbt' : 'ubt')} />
+            <Button onClick={() => setDialog({ exam: null })}>{i18n._('Add Exams')}</Button>
+          </HStack>
+        ) : undefined}
       />
       {exams.isLoading ? (
         <LoadingState />

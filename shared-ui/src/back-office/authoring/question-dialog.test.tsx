@@ -103,6 +103,23 @@ describe('question dialog', () => {
     expect(await screen.findByRole('textbox', { name: 'Main Heading Alt Text' })).toHaveValue('');
   });
 
+  it('offers the item types of the section: the number\'s until the author chooses another', async () => {
+    renderDialog({ type: 'Reading', questions: [] });
+    const itemType = await screen.findByRole('combobox', { name: /Item Type/ });
+    const number = screen.getByRole('combobox', { name: /Question Number/ });
+    expect(itemType).toHaveValue('');
+    const choices = within(itemType).getAllByRole('option').map((o) => o.textContent);
+    expect(choices).toEqual(['Select Item Type', 'Picture to word', 'Related word', 'Fill the blank', 'Answer a question', 'The correct sentence',
+      'The topic', 'The same content', 'Word and definition']);
+    fireEvent.change(number, { target: { value: '5' } });
+    expect(itemType).toHaveValue('fill_blank');
+    fireEvent.change(number, { target: { value: '15' } });
+    expect(itemType).toHaveValue('topic');
+    fireEvent.change(itemType, { target: { value: 'related_word' } });
+    fireEvent.change(number, { target: { value: '1' } });
+    expect(itemType).toHaveValue('related_word');
+  });
+
   it('keeps an uploaded Listening path (a string) as valid', async () => {
     renderDialog({ type: 'Listening', questions: [], question: question(30, { option_type: 'samelistening' }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Update Question' }));
@@ -121,6 +138,9 @@ describe('question form mapping', () => {
     expect(v.option1).toBe('사과');
     expect(v.option1_listening).toBe(AUDIO);
     expect(JSON.parse(toQuestionInput(v).option1)).toEqual({ text: '사과', listening: AUDIO });
+    // a question from before item types: its number's; one with its own keeps it
+    expect(toQuestionInput(v).item_type).toBe('question_answer');
+    expect(toQuestionInput(valuesFromQuestion({ ...q, item_type: 'story' })).item_type).toBe('story');
   });
 
   it('sends bodies the shared rules accept: the server runs the same schema on them', async () => {

@@ -1,8 +1,8 @@
 /** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
 import { useEffect, useId, useState } from 'react';
 import {
-  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, useForm, useSession, type OptionType, type Question, type QuestionImage,
-  type QuestionType,
+  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, itemTypesOf, useForm, useSession, type OptionType, type Question,
+  type QuestionImage, type QuestionType,
 } from 'shared-api';
 import { questionSchema, useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
 import { formatNumber, translateServerMessage } from 'shared-api';
@@ -14,7 +14,7 @@ import { QuestionPreview } from './question-preview';
 import { availableNumbers } from './question-numbers';
 import {
   OPTION_NUMBERS, emptyValues, optionTypeOptions, storedValueLabel, previewQuestion, toQuestionInput, valuesFromQuestion, withOptionType,
-  type QuestionValues,
+  withQuestionNumber, type QuestionValues,
 } from './question-form';
 import { UploadField } from './upload-field';
 
@@ -178,8 +178,15 @@ export function QuestionDialog(props: QuestionDialogProps) {
                   <Stack gap="4">
                     <Text fontSize="sm">{i18n._('Type:')} <b>{storedValueLabel(v.type)}</b></Text>
                     <SelectField label={i18n._('Question Number')} placeholder={i18n._('Select Question Number')} value={v.question_number}
-                      error={e.question_number} onChange={(x) => set('question_number', x)}
+                      error={e.question_number}
+                      onChange={(x) => {
+                        setValues((p) => withQuestionNumber(p, x));
+                        if (e.question_number) void form.validateField('question_number', withQuestionNumber(v, x));
+                      }}
                       options={numbers.map((n) => ({ value: String(n), label: formatNumber(n) }))} />
+                    {/* the EPS-TOPIK blueprint's type of the number until the author chooses another */}
+                    <SelectField label={i18n._('Item Type')} placeholder={i18n._('Select Item Type')} value={v.item_type} error={e.item_type}
+                      onChange={(x) => set('item_type', x)} options={itemTypesOf(v.type).map((t) => ({ value: t.value, label: t.label }))} />
                     <Toggle label={i18n._('Main heading is an image')} checked={v.main_heading_image}
                       onChange={(c) => setValues((p) => ({ ...p, main_heading_image: c, main_heading: '', main_heading_alt: '' }))} />
                     {v.main_heading_image ? (

@@ -1,5 +1,5 @@
 /** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
-import { i18n, type OptionType, type Question, type QuestionFields, type QuestionType } from 'shared-api';
+import { defaultItemType, i18n, type OptionType, type Question, type QuestionFields, type QuestionType } from 'shared-api';
 import type { QuestionInput } from 'shared-api/back-office';
 
 /** The option types with their labels (English, marked: optionTypeOptions() shows them translated). */
@@ -52,7 +52,7 @@ export function parseTextAndListening(raw: string): { text: string; listening: s
 
 export function emptyValues(type: QuestionType): QuestionValues {
   return {
-    type, question_number: '', main_heading: '', main_heading_image: false, heading: '', description: '', description_image: false,
+    type, question_number: '', item_type: '', main_heading: '', main_heading_image: false, heading: '', description: '', description_image: false,
     description_boxed: false, option_type: 'text', option1: '', option2: '', option3: '', option4: '', option1_listening: '',
     option2_listening: '', option3_listening: '', option4_listening: '', listening: '', answer: '', answer_details: '',
     main_heading_alt: '', description_alt: '', option1_alt: '', option2_alt: '', option3_alt: '', option4_alt: '',
@@ -63,6 +63,7 @@ export function valuesFromQuestion(q: Question): QuestionValues {
   const v: QuestionValues = {
     ...emptyValues(q.type),
     question_number: String(q.question_number),
+    item_type: q.item_type ?? defaultItemType(q.question_number),
     main_heading: q.main_heading, main_heading_image: q.main_heading_image, heading: q.heading, description: q.description,
     description_image: q.description_image, description_boxed: q.description_boxed, option_type: q.option_type,
     option1: q.option1, option2: q.option2, option3: q.option3, option4: q.option4,
@@ -78,6 +79,15 @@ export function valuesFromQuestion(q: Question): QuestionValues {
     }
   }
   return v;
+}
+
+/**
+ * Values after the question number changes: an item type the author has not chosen (none yet, or the old number's)
+ * follows the number's, as the server would fill it in.
+ */
+export function withQuestionNumber(v: QuestionValues, next: string): QuestionValues {
+  const followsNumber = !v.item_type || v.item_type === defaultItemType(Number(v.question_number));
+  return { ...v, question_number: next, item_type: followsNumber ? defaultItemType(Number(next)) : v.item_type };
 }
 
 /** Values after the option type changes: text survives between text-based types; media paths never become text. */
@@ -111,6 +121,7 @@ export function toQuestionInput(v: QuestionValues): QuestionInput {
     description_image: v.description_image,
     description_boxed: v.description_boxed,
     option_type: v.option_type,
+    item_type: v.item_type,
     option1: option(1),
     option2: option(2),
     option3: option(3),

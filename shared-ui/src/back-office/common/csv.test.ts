@@ -2,7 +2,8 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { csvText, FORMULA_START } from './csv';
+import { FORMULA_START } from 'shared-api/csv-format';
+import { csvText } from './csv';
 
 describe('csvText', () => {
   it('quotes what needs quoting, escapes formulas, keeps Korean and Nepali text, CRLF line ends', async () => {

@@ -1,43 +1,22 @@
 /**
- * CSV export of any table (papaparse, fetched with the first export: no screen's first render pays for it). Cells that
- * a spreadsheet would run as a formula (FORMULA_START) are escaped with a leading quote; UTF-8 with a BOM so that Excel
- * shows Korean and Nepali text.
+ * CSV export of any table (papaparse, fetched with the first export: no screen's first render pays for it), written as
+ * every CSV of this product is (shared-api/csv-format: formulas escaped, UTF-8 with a BOM).
  */
 import { PAGE_LIMIT_MAX, type PageOf } from 'shared-api';
+import { CSV_BOM, CSV_WRITE_CONFIG } from 'shared-api/csv-format';
+import { saveFile } from './save-file';
 
 type Cell = string | number | null | undefined;
-
-/**
- * A cell a spreadsheet would read as a formula, whatever follows: = + - @ (or their full-width forms, which some
- * spreadsheets convert) first after any leading white space (spaces, tabs, line breaks, U+2028), or a tab or line
- * break first. papaparse's own check (`/^[=+\-@\t\r].*$/`) misses a formula with a line break in it and one after a
- * space.
- */
-export const FORMULA_START = /^[\s\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/;
-
-/** Line breaks that papaparse does not quote by itself but some readers split a line at. */
-const OTHER_BREAKS = /[\u2028\u2029\u0085]/;
 
 /** The CSV text of a table: a header line and the rows, CRLF line ends. */
 export async function csvText(header: string[], rows: Cell[][]): Promise<string> {
   const { unparse } = await import(/* webpackChunkName: "papaparse" */ 'papaparse');
-  return `${unparse({ fields: header, data: rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : v))) }, {
-    escapeFormulae: FORMULA_START,
-    quotes: (value: unknown) => typeof value === 'string' && OTHER_BREAKS.test(value),
-    newline: '\r\n',
-  })}\r\n`;
+  return `${unparse({ fields: header, data: rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : v))) }, CSV_WRITE_CONFIG)}\r\n`;
 }
 
 export async function downloadCsv(filename: string, header: string[], rows: Cell[][]): Promise<void> {
-  const blob = new Blob(['\uFEFF', await csvText(header, rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename.endsWith('.csv') ? filename : `${filename}.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const blob = new Blob([CSV_BOM, await csvText(header, rows)], { type: 'text/csv;charset=utf-8' });
+  saveFile(URL.createObjectURL(blob), filename.endsWith('.csv') ? filename : `${filename}.csv`);
 }
 
 /**
