@@ -2,6 +2,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { SessionState } from './session';
 import type { PageArgs, PageOf } from './types';
+import { API_PREFIX } from './boot-keys';
 import { TOTAL_COUNT_HEADER } from './constants';
 import { translateServerMessage } from './i18n';
 
@@ -26,8 +27,8 @@ export interface ApiFailure {
   data?: Record<string, unknown>;
 }
 
-/** Base path of the REST API; the shell and every remote run in one page, so this is the page's origin. */
-export const API_PREFIX = '/api/';
+/** Base path of the REST API (shared with the page's boot code). */
+export { API_PREFIX };
 
 /** How long a request may wait for the server's answer (its status and headers) before it fails as a network error. */
 export const REQUEST_TIMEOUT_MS = 30_000;

@@ -1,8 +1,9 @@
 /** The signed-in session: token, role, user and institute, persisted in local storage (spec section 4). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { SESSION_KEY, STORAGE_KEYS, tokenLive } from './boot-keys';
 import type { AuthInstitute, Role, SigninResponse, User } from './types';
 
-export const STORAGE_KEYS = ['token', 'role', 'user', 'institute', 'type'] as const;
+export { STORAGE_KEYS, tokenExpiry } from './boot-keys';
 
 export interface SessionState {
   token: string | null;
@@ -13,19 +14,6 @@ export interface SessionState {
   notice: 'expired' | null;
 }
 
-/** Seconds since epoch at which the JWT expires, or null when it cannot be read. */
-export function tokenExpiry(token: string): number | null {
-  try {
-    const part = token.split('.')[1];
-    if (!part) return null;
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
-  } catch {
-    return null;
-  }
-}
-
 function clearStorage(storage: Storage) {
   for (const k of STORAGE_KEYS) storage.removeItem(k);
 }
@@ -34,13 +22,12 @@ function clearStorage(storage: Storage) {
 export function readStoredSession(storage: Storage | undefined = globalThis.localStorage, now = Date.now()): SessionState {
   const empty: SessionState = { token: null, role: null, user: null, institute: null, notice: null };
   if (!storage) return empty;
-  const token = storage.getItem('token');
+  const token = storage.getItem(SESSION_KEY.token);
   if (!token) return empty;
   try {
-    const exp = tokenExpiry(token);
-    const user = JSON.parse(storage.getItem('user') ?? 'null') as User | null;
-    const institute = JSON.parse(storage.getItem('institute') ?? 'null') as AuthInstitute | null;
-    if (exp === null || exp * 1000 <= now || !user) throw new Error('expired');
+    const user = JSON.parse(storage.getItem(SESSION_KEY.user) ?? 'null') as User | null;
+    const institute = JSON.parse(storage.getItem(SESSION_KEY.institute) ?? 'null') as AuthInstitute | null;
+    if (!tokenLive(token, now) || !user) throw new Error('expired');
     return { token, role: user.role, user, institute, notice: null };
   } catch {
     clearStorage(storage);
@@ -49,10 +36,10 @@ export function readStoredSession(storage: Storage | undefined = globalThis.loca
 }
 
 export function writeStoredSession(s: SigninResponse, storage: Storage = localStorage) {
-  storage.setItem('token', s.token);
-  storage.setItem('role', String(s.user.role));
-  storage.setItem('user', JSON.stringify(s.user));
-  storage.setItem('institute', JSON.stringify(s.institute));
+  storage.setItem(SESSION_KEY.token, s.token);
+  storage.setItem(SESSION_KEY.role, String(s.user.role));
+  storage.setItem(SESSION_KEY.user, JSON.stringify(s.user));
+  storage.setItem(SESSION_KEY.institute, JSON.stringify(s.institute));
 }
 
 // Read once: combineReducers probes every reducer with an undefined state, and a second read would find the

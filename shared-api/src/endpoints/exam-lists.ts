@@ -4,17 +4,18 @@
  */
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { api, type ApiFailure } from '../api';
+import { examListPath } from '../boot-keys';
 import { store } from '../store';
 import type { ListedExam } from '../types';
 
 export const examListsApi = api.injectEndpoints({
   endpoints: (b) => ({
     getAvailableExams: b.query<ListedExam[], string>({
-      queryFn: (userId, _api, _extra, baseQuery) => earlyOrFetch(`exams/published/users/${userId}`, baseQuery),
+      queryFn: (userId, _api, _extra, baseQuery) => earlyOrFetch(examListPath('available', userId), baseQuery),
       providesTags: [{ type: 'Exam', id: 'STUDENT' }],
     }),
     getOtherExams: b.query<ListedExam[], string>({
-      queryFn: (userId, _api, _extra, baseQuery) => earlyOrFetch(`exams/users/getAll/${userId}`, baseQuery),
+      queryFn: (userId, _api, _extra, baseQuery) => earlyOrFetch(examListPath('other', userId), baseQuery),
       providesTags: [{ type: 'Exam', id: 'STUDENT' }],
     }),
   }),
@@ -39,7 +40,7 @@ export function prefetchExamLists(userId: string | undefined = store.getState().
 }
 
 /**
- * The list's answer from index.html's inline script if it sent this request before any bundle (`window.__epsEarly`,
+ * The list's answer from index.html's boot code (shell/src/boot) if it sent this request before any bundle (`window.__epsEarly`,
  * taken once: a later refetch asks the server), else the request itself. An early answer that failed (an expired
  * token, offline) is asked again here, so the usual error handling applies.
  */
@@ -50,7 +51,7 @@ async function earlyOrFetch(url: string, baseQuery: (arg: string) => ReturnType<
   return (await baseQuery(url)) as { data: ListedExam[] } | { error: ApiFailure };
 }
 
-/** An answer index.html's inline script asked for before any bundle (`window.__epsEarly`), taken once. */
+/** An answer index.html's boot code (shell/src/boot) asked for before any bundle (`window.__epsEarly`), taken once. */
 export function takeEarlyAnswer(url: string): Promise<unknown> | undefined {
   const early = (globalThis as { __epsEarly?: Record<string, Promise<unknown> | undefined> }).__epsEarly;
   const answer = early?.[url];
