@@ -101,13 +101,13 @@ async function catalog(database: Database) {
 }
 
 /** Tables created by the migrations after the baseline (the legacy SQL migrations never had them). */
-const AFTER_BASELINE_TABLES = ['media_renditions', 'attempt_plays', 'attempt_leaves', 'extra_time'];
+const AFTER_BASELINE_TABLES = ['media_renditions', 'attempt_plays', 'attempt_leaves', 'extra_time', 'blueprints'];
 /** Columns added by the migrations after the baseline: [table, column]. */
 const AFTER_BASELINE_COLUMNS = [
   ['exams', 'play_limit'], ['exams', 'review_policy'], ['results', 'total_score'], ['results', 'reading_score'], ['results', 'listening_score'],
   ['users', 'time_zone'], ['users', 'language'],
   ...(['main_heading_alt', 'description_alt', 'option1_alt', 'option2_alt', 'option3_alt', 'option4_alt'] as const).map((c) => ['questions', c] as const),
-  ['questions', 'item_type'],
+  ['questions', 'item_type'], ['questions', 'item_id'],
 ] as const;
 
 describe('drizzle-kit migrations', () => {

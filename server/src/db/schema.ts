@@ -126,9 +126,30 @@ export const questions = pgTable('questions', {
   option2Alt: text('option2_alt').notNull().default(''),
   option3Alt: text('option3_alt').notNull().default(''),
   option4Alt: text('option4_alt').notNull().default(''),
+  /**
+   * The question bank's item this question is a copy of (issue 38 section 2): null when the question is its own item
+   * (written here, imported, or the first of its kind); a copy made from the bank ("Add from bank", an assembled exam)
+   * names the item it came from, so an item's identity is `coalesce(item_id, id)` and its statistics gather every use.
+   * Editing a copy never changes another exam: each copy is its own row.
+   */
+  itemId: text('item_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('questions_exam_number_uq').on(t.examId, t.questionNumber)]);
+}, (t) => [uniqueIndex('questions_exam_number_uq').on(t.examId, t.questionNumber), index('questions_item_idx').on(t.itemId)]);
+
+/**
+ * An institute's (or the admin's) own blueprints (issue 38 section 3): for each of the 40 numbers an item type; the
+ * built-in EPS-TOPIK blueprint is shared-api/src/item-types.ts EPS_BLUEPRINT and has no row.
+ */
+export const blueprints = pgTable('blueprints', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  name: text('name').notNull(),
+  /** 40 item type keys, index 0 for number 1 (shared-api/item-types ITEM_TYPES) */
+  slots: jsonb('slots').$type<string[]>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('blueprints_user_idx').on(t.userId)]);
 
 /** Uploaded media, content-addressed (sha256). Kept in the database so every API process sees them. */
 export const media = pgTable('media', {
