@@ -19,8 +19,8 @@ export function toAttemptJson(row: AttemptRow, now: Date): AttemptJson {
   };
 }
 
-/** A question row; `answer`/`answerDetails` are absent when selected for a running attempt. */
-export type QuestionLike = Omit<QuestionRow, 'answer' | 'answerDetails' | 'createdAt' | 'updatedAt'>
+/** A question row; `answer`/`answerDetails` are absent when selected for a running attempt (the bank's `itemId` is never served here). */
+export type QuestionLike = Omit<QuestionRow, 'answer' | 'answerDetails' | 'createdAt' | 'updatedAt' | 'itemId'>
   & Partial<Pick<QuestionRow, 'answer' | 'answerDetails'>>;
 
 /** A question as the server sends it: always with its alt texts (only older stored copies lack them). */
