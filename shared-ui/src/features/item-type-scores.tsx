@@ -69,9 +69,9 @@ export function ItemTypePanel({ data, isLoading, error, onRetry, title, emptyTex
   if (error || !data) {
     return <ErrorState title={i18n._('Error cannot get the score by item type')} message={errorText(error, i18n._('Error loading Results'))} onRetry={onRetry} />;
   }
-  const hidden = data.hidden
-    ? i18n._('{count} results of exams that show the score only are not counted.', { count: formatNumber(data.hidden) })
-    : '';
+  const hidden = !data.hidden ? ''
+    : data.hidden === 1 ? i18n._('1 result of an exam that shows the score only is not counted.')
+      : i18n._('{count} results of exams that show the score only are not counted.', { count: formatNumber(data.hidden) });
   if (!data.types.length) {
     return (
       <Box data-testid="item-type-scores-empty">
