@@ -91,7 +91,7 @@ export default function UserDetailPage({ perms }: { perms: PeoplePermissions }) 
 function StudentTabs({ studentId, perms }: { studentId: string; perms: PeoplePermissions }) {
   return (
     <Tabs.Root defaultValue="results" lazyMount variant="line">
-      <Tabs.List>
+      <Tabs.List flexWrap="wrap">
         <Tabs.Trigger value="results">{i18n._('Results')}</Tabs.Trigger>
         <Tabs.Trigger value="item-types">{i18n._('By item type')}</Tabs.Trigger>
         <Tabs.Trigger value="access">{i18n._('User Access')}</Tabs.Trigger>
