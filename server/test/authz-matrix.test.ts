@@ -172,6 +172,9 @@ const ROWS: Row[] = [
   { route: 'PUT /api/examaccess/extratime/:userId', allow: ['institute', 'admin'], body: () => ({ user: w.ids.student, kind: 'minutes', value: 10 }) },
   { route: 'GET /api/reports/date/:userId', allow: BACK_OFFICE, query: { date: '2026-01-01', to: '2026-01-02' } },
   { route: 'GET /api/results/of/:id/:userId', allow: ['student', 'institute', 'admin'], params: () => ({ id: w.ids.student }) },
+  // the score per item type: a student's results as the results list above; an exam's as the exam's results list
+  { route: 'GET /api/results/item-types/user/:id/:userId', allow: ['student', 'institute', 'admin'], params: () => ({ id: w.ids.student }) },
+  { route: 'GET /api/results/item-types/exam/:examId/:userId', allow: BACK_OFFICE, params: () => ({ examId: fx.demoExam }) },
   { route: 'GET /api/reports/getReport/:userId', allow: ['admin'], query: { startDate: '2026-01-01', endDate: '2026-12-31' } },
 ];
 

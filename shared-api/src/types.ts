@@ -489,6 +489,29 @@ export interface ResultDetail {
   /** answer and answer_details only when review.shows is 'answers' (always for institutes and admins) */
   questions: Question[];
   review: ResultReview;
+  /** this result's score per item type, weakest first; null when review.shows is 'score' (no marks, no counts) */
+  itemTypes: ItemTypeScore[] | null;
+}
+
+/**
+ * How a set of results did on one item type (shared-api/item-types ITEM_TYPES): of the `total` questions of that type
+ * in them (each result counts its own), `correct` were answered right. The server's rule and order:
+ * server/src/attempts/item-types.ts (docs/item-analysis.md).
+ */
+export interface ItemTypeScore {
+  itemType: string;
+  section: QuestionType;
+  correct: number;
+  total: number;
+}
+
+/** The score per item type across results a viewer may see (a student's, or an exam's), weakest first. */
+export interface ItemTypeBreakdown {
+  types: ItemTypeScore[];
+  /** the results counted */
+  results: number;
+  /** a student's own results left out: their exams show the score only (review policy 'score') */
+  hidden: number;
 }
 
 /**

@@ -15,6 +15,7 @@ import { containsText, pageOf, type PageRequest, type Paged } from '../paging.ts
 import type { ResultDetail, Result as ResultJson } from 'shared-api/types';
 import { toQuestionJson, toResultJson } from './serialize.ts';
 import { hasLeavesSql, leaveCountSql, leaveMsSql, leaveSummary } from './leaves.ts';
+import { itemTypeScores } from './item-type-scores.ts';
 import { canRetake, fullReview, reviewPolicies, revealQuestions, revealResult, revealStudentResults, studentReview } from './review.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -112,5 +113,7 @@ export async function resultDetail(db: Db, viewer: AuthUser, resultId: string, n
   const result = revealResult(toResultJson(r, row.user), review.shows);
   // the record of leaving the exam: for the back office only
   if (viewer.role !== ROLES.student) result.leaves = await leaveSummary(db, r.attemptId);
-  return { result, questions: revealQuestions(qs.map(toQuestionJson), review.shows), review };
+  // the score per item type: the marks summed, so not where the marks are hidden (./item-types.ts)
+  const itemTypes = review.shows === 'score' ? null : itemTypeScores([r.answers], new Map(qs.map((q) => [q.id, q.itemType])));
+  return { result, questions: revealQuestions(qs.map(toQuestionJson), review.shows), review, itemTypes };
 }

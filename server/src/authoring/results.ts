@@ -20,13 +20,22 @@ function resultsScope(me: AuthUser, examOwnerId: string) {
   return studentsOf(me.id);
 }
 
-/** One page, newest first; the search matches the student's email. A deleted exam's results stay listed for the admin and its owner. */
-export async function examResults(db: Db, me: AuthUser, examId: string, query: PageQuery & { left?: boolean }): Promise<Paged<ResultJson>> {
+/**
+ * The exam whose results list `me` may open (404 otherwise; a deleted exam stays open to the admin and its owner) and
+ * which of its results `me` sees there (also the score per item type's, ../attempts/item-types.ts).
+ */
+export async function examResultsScope(db: Db, me: AuthUser, examId: string) {
   if (!isId(examId)) throw new HttpError(404, EXAM_MSG.notFound);
   const [exam] = await db.select().from(exams).where(and(eq(exams.id, examId),
     me.role === ROLES.admin ? undefined : or(eq(exams.userId, me.id), readableBy(me)))).limit(1);
   if (!exam) throw new HttpError(404, EXAM_MSG.notFound);
-  return pageOfResults(db, and(eq(results.examId, exam.id), resultsScope(me, exam.userId)), pageRequest(query),
+  return { exam, where: resultsScope(me, exam.userId) };
+}
+
+/** One page, newest first; the search matches the student's email. */
+export async function examResults(db: Db, me: AuthUser, examId: string, query: PageQuery & { left?: boolean }): Promise<Paged<ResultJson>> {
+  const { exam, where } = await examResultsScope(db, me, examId);
+  return pageOfResults(db, and(eq(results.examId, exam.id), where), pageRequest(query),
     { leaves: true, onlyLeft: query.left === true });
 }
 

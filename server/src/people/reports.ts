@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/index.ts';
-import { attempts, results, users } from '../db/schema.ts';
+import { attempts, results, users, type User } from '../db/schema.ts';
 import { ROLES, type AuthUser } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
 import { MAX_YEAR, storableDate } from '../input.ts';
@@ -157,6 +157,13 @@ export async function instituteReport(db: Executor, me: AuthUser, query: PageQue
   const to = parseQueryDate(query.endDate, 'End Date', zone, true); // the end date is included
   if (from && to && to <= from) throw new HttpError(400, 'End Date should be after Start Date');
   return attemptsPerInstitute(db, from, to, pageRequest(query));
+}
+
+/** A student whose results `me` may read (resultsOf's rule: an admin, its institute, itself); anyone else 404. */
+export async function readableStudent(db: Executor, me: AuthUser, id: string): Promise<User> {
+  const target = await liveUser(db, id);
+  if (!target || target.role !== ROLES.student || !canRead(me, target)) throw userNotFound();
+  return target;
 }
 
 /** The results of a user: an institute's students' (admin, the institute itself), a student's (who may read it). */

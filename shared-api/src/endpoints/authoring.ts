@@ -1,7 +1,7 @@
 /** Exam authoring: exams, questions, uploads, publishing, categories, private-exam access, item analysis. */
 import { api, pageParams, toPage } from 'shared-api';
 import type {
-  AuthInstitute, Category, Exam, ExamType, ItemAnalysis, PageArgs, PageOf, Question, QuestionFields, Result, ReviewPolicy, UploadedFile,
+  AuthInstitute, Category, Exam, ExamType, ItemAnalysis, ItemTypeBreakdown, PageArgs, PageOf, Question, QuestionFields, Result, ReviewPolicy, UploadedFile,
 } from '../types';
 import type { ExamUploadKind } from '../uploads';
 
@@ -89,6 +89,11 @@ export const authoringApi = api.injectEndpoints({
       transformResponse: (rows: Result[], meta) => toPage(rows, meta),
       providesTags: [{ type: 'Result', id: 'LIST' }],
     }),
+    /** The score per item type across the exam's results the viewer sees in its results list, weakest first. */
+    getExamItemTypes: b.query<ItemTypeBreakdown, { examId: string; userId: string }>({
+      query: ({ examId, userId }) => `results/item-types/exam/${examId}/${userId}`,
+      providesTags: [{ type: 'Result', id: 'LIST' }],
+    }),
     getCategories: b.query<Category[], string>({
       query: (userId) => `categories/${userId}`,
       providesTags: [{ type: 'Category', id: 'LIST' }],
@@ -124,7 +129,7 @@ export const authoringApi = api.injectEndpoints({
 export const {
   useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetExamsOfInstituteQuery, useGetExamQuery,
   useCreateExamMutation, useUpdateExamMutation, useDeleteExamMutation, usePublishExamMutation, useGetQuestionsQuery,
-  useCreateQuestionMutation, useUpdateQuestionMutation, useDeleteQuestionMutation, useGetItemAnalysisQuery,
+  useCreateQuestionMutation, useUpdateQuestionMutation, useDeleteQuestionMutation, useGetItemAnalysisQuery, useGetExamItemTypesQuery,
   useGetExamResultsQuery, useGetCategoriesQuery, useCreateCategoryMutation, useDeleteCategoryMutation,
   useGetExamInstitutesQuery, useGetExamsGrantedToQuery, useAddInstituteAccessMutation, useRemoveInstituteAccessMutation,
 } = authoringApi;

@@ -1,10 +1,11 @@
 /**
  * shared-api/progress: the student's progress, where each of their results ranks (server/src/attempts/ranks.ts), for
- * the Results page and the result sheet only. It imports the slice as 'shared-api' (the shared singleton), so the
+ * the Results page and the result sheet, and a student's score per item type (server/src/attempts/item-types.ts), for
+ * the Results page and the back office's user detail. It imports the slice as 'shared-api' (the shared singleton), so the
  * endpoint lands in the store's one slice when this entry is first loaded.
  */
 import { api, i18n, localDigits } from 'shared-api';
-import type { ResultRank } from '../types';
+import type { ItemTypeBreakdown, ResultRank } from '../types';
 
 export const progressApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -13,10 +14,16 @@ export const progressApi = api.injectEndpoints({
       // a new result of anyone's changes ranks: the student's own submit invalidates 'Result' (student-exam.ts)
       providesTags: [{ type: 'Result', id: 'RANKS' }],
     }),
+    /** The score per item type across the student `id`'s results, weakest first (the student itself, its institute, an admin). */
+    getItemTypesOfStudent: b.query<ItemTypeBreakdown, { id: string; userId: string }>({
+      query: ({ id, userId }) => `results/item-types/user/${id}/${userId}`,
+      // a new result changes it: the student's submit invalidates 'Result' (student-exam.ts)
+      providesTags: [{ type: 'Result', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetMyResultRanksQuery } = progressApi;
+export const { useGetMyResultRanksQuery, useGetItemTypesOfStudentQuery } = progressApi;
 
 /** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", ... */
 export function ordinal(n: number): string {

@@ -3,7 +3,8 @@
  * correct, red wrong, grey not attempted); a number opens the question with the answer revealed. Shared by the
  * student, institute and admin result pages. A student sees what the exam's review policy lets the server send
  * (data.review): without marks the numbers are neutral (answered or not), without answer keys no answer is revealed,
- * and a line says what is hidden and why.
+ * and a line says what is hidden and why. Under the numbers, the result's score per item type (not where the marks
+ * are hidden).
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { formatSectionScore, formatTotalScore, reviewNote } from 'shared-api/sco
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { PageHeader } from '../layout/app-layout';
 import { QuestionView } from './question-view';
+import { ItemTypeScores } from './item-type-scores';
 
 export interface ResultDetailProps {
   resultId: string;
@@ -229,6 +231,8 @@ export function ResultDetail({ resultId, onBack, actions }: ResultDetailProps) {
           </HStack>
         </Box>
       )}
+      {/* null when the exam shows a student the score only: the counts would give the marks away */}
+      {data.itemTypes && data.itemTypes.length > 0 && <ItemTypeScores scores={data.itemTypes} note={i18n._('This result.')} />}
     </Stack>
   );
 }

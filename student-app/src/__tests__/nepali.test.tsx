@@ -151,6 +151,7 @@ test('the result sheet: headings, names, figures and each question cell in Nepal
     },
     questions: [],
     review: { policy: 'marks', shows: 'marks', canRetake: true },
+    itemTypes: null,
   };
   mockApi({ '/api/results/ranks/': { ranks: [] }, '/api/results/r1/': detail });
   renderAs(<Routes><Route path="/student/results/:resultId/print" element={<ResultSheetPage />} /></Routes>, '/student/results/r1/print');

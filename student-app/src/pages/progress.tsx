@@ -1,11 +1,12 @@
-/** The Results page's progress: the chart of the student's scores over time, and each result's rank. */
+/** The Results page's progress: the chart of the student's scores over time, each result's rank, and the score per item type. */
 import { useMemo } from 'react';
 import { i18n, localDigits, useSession, useTimeZone, type Result, type ResultRank } from 'shared-api';
-import { formatRank, useGetMyResultRanksQuery } from 'shared-api/progress';
-import { ProgressChart, Text, type ProgressPoint } from 'shared-ui';
+import { formatRank, useGetItemTypesOfStudentQuery, useGetMyResultRanksQuery } from 'shared-api/progress';
+import { ItemTypePanel, ProgressChart, Text, type ProgressPoint } from 'shared-ui';
 
 // The chart's code (and uPlot) is fetched beside this page's code: no wait when the results arrive.
 void ProgressChart.preload();
+void ItemTypePanel.preload();
 
 /** The student's ranks by result id (empty until they arrive; a failed request leaves the rank cells empty). */
 export function useResultRanks(): Map<string, ResultRank> {
@@ -38,4 +39,15 @@ export function ProgressSection({ results }: { results: Result[] }) {
   })), [results]);
   if (!points.length) return null;
   return <ProgressChart points={points} zone={zone} />;
+}
+
+/** The score per item type across the student's results, weakest first (without the exams that show the score only). */
+export function ItemTypeSection() {
+  const { user } = useSession();
+  const id = user?._id ?? '';
+  const q = useGetItemTypesOfStudentQuery({ id, userId: id }, { skip: !user, refetchOnMountOrArgChange: true });
+  return (
+    <ItemTypePanel data={q.data} isLoading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}
+      emptyText={i18n._('No results to count yet.')} scope={i18n._('All your results.')} />
+  );
 }

@@ -6,7 +6,7 @@ import { SCORE_HEADERS } from 'shared-api/scores';
 import { Button, DataTable, HStack, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';
 import { contentLang } from '../exam/content-lang';
 import { paths } from '../paths';
-import { ProgressSection, RankNote, rankText, useResultRanks } from './progress';
+import { ItemTypeSection, ProgressSection, RankNote, rankText, useResultRanks } from './progress';
 
 // The table's code and parts are fetched on first use: start with this page's code, beside its request.
 void DataTable.preload();
@@ -70,6 +70,7 @@ export function ResultsPage() {
       )}
       <RankNote ranks={ranks} />
       {data && <ProgressSection results={data.results} />}
+      {data && data.results.length > 0 && <ItemTypeSection />}
     </Stack>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * /api/results: the student's submit and results (../../attempts/), one result for whoever may read it, and the
  * back office's results of an exam (../../authoring/results.ts) or of a user (../../people/reports.ts).
- * The lists are paged (../../paging.ts), newest first; the search matches the student's email.
+ * The lists are paged (../../paging.ts), newest first; the search matches the student's email. The score per item type
+ * of a student's or an exam's results (../../attempts/item-types.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { toSubmitJson, type AnswerInput } from '../../attempts/attempts.ts';
 import { attemptBatchers } from '../../attempts/batcher.ts';
 import { studentRanks } from '../../attempts/ranks.ts';
 import { listStudentResults, resultDetail } from '../../attempts/results.ts';
+import { examItemTypes, studentItemTypes } from '../../attempts/item-types.ts';
 import { zoneOf } from '../../zones/index.ts';
 import { examResults } from '../../authoring/results.ts';
 import { resultsOf } from '../../people/reports.ts';
@@ -51,6 +53,20 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
   // The rank of each of the student's results among the attempts of that exam under the same institute.
   app.get<{ Params: P }>('/ranks/:userId', { preValidation: [student, self] }, async (request) =>
     ({ ranks: await studentRanks(db, request.user.id) }));
+
+  // The score per item type (../../attempts/item-types.ts): across a student's results, for whoever may read them
+  // (the student itself without the exams that show the score only); across an exam's results, for the back office.
+  app.get<{ Params: P & { id: string } }>('/item-types/user/:id/:userId', {
+    config: { heavyRead: true },
+    preValidation: self,
+    schema: { params: ids('id') },
+  }, async (request) => studentItemTypes(db, request.user, request.params.id));
+
+  app.get<{ Params: P & { examId: string } }>('/item-types/exam/:examId/:userId', {
+    config: { heavyRead: true },
+    preValidation: [backOffice, self],
+    schema: { params: ids('examId') },
+  }, async (request) => examItemTypes(db, request.user, request.params.examId));
 
   // Any role (the acting user ends the path); resultDetail decides who may read which result.
   app.get<{ Params: P & { resultId: string } }>('/:resultId/:userId', { preValidation: self, schema: { params: ids('resultId') } }, async (request) =>

@@ -1,12 +1,15 @@
-/** The results of one exam (50 per page from the server, search by email) with CSV download, and one result's detail. */
+/**
+ * The results of one exam (50 per page from the server, search by email) with CSV download and the class's score per
+ * item type, and one result's detail.
+ */
 import { useCallback, useState } from 'react';
 import { errorText, useAppDispatch, useTimeZone, type Result } from 'shared-api';
 import { formatDateTime, showDateTime } from 'shared-api/dates';
 import { LEAVE_CSV_HEADERS, leaveCells } from 'shared-api/leaves';
 import { SCORE_HEADERS, scoreCells } from 'shared-api/scores';
-import { authoringApi, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
+import { authoringApi, useGetExamItemTypesQuery, useGetExamQuery, useGetExamResultsQuery } from 'shared-api/back-office';
 import { localDigits } from 'shared-api';
-import { Button, DataTable, ErrorState, PageHeader, ResultDetail, i18n, type Column } from 'shared-ui';
+import { Button, DataTable, ErrorState, ItemTypePanel, PageHeader, ResultDetail, i18n, type Column } from 'shared-ui';
 import { useServerPaging } from '../common/use-server-paging';
 import { CsvExportButton } from '../common/csv-export-button';
 import { figure } from '../common/figure';
@@ -24,6 +27,7 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
   const [onlyLeft, setOnlyLeft] = useState(false);
   const paging = useServerPaging(50, String(onlyLeft));
   const results = useGetExamResultsQuery({ ...args, left: onlyLeft, ...paging.args }, { skip });
+  const itemTypes = useGetExamItemTypesQuery(args, { skip, refetchOnMountOrArgChange: true });
   const dispatch = useAppDispatch();
   const { userId } = args;
   const loadAll = useCallback((page: number, limit: number) =>
@@ -71,6 +75,11 @@ export function ExamResultsPage({ scope }: { scope: AuthoringScope }) {
       ) : (
         <DataTable rows={results.data?.rows} total={results.data?.total} paging={paging} loading={results.isLoading} fetching={results.isFetching}
           columns={columns} rowKey={(r) => r._id} searchField="Email" emptyText={i18n._('No Result Found')} caption={i18n._('Exam results')} />
+      )}
+      {/* the class's score per item type: every result of this list (not only this page, nor only the search) */}
+      {itemTypes.data?.results !== 0 && (
+        <ItemTypePanel data={itemTypes.data} isLoading={itemTypes.isLoading} error={itemTypes.error} onRetry={() => void itemTypes.refetch()}
+          emptyText={i18n._('No Result Found')} scope={i18n._('All results of this exam you can see.')} />
       )}
     </>
   );

@@ -1,7 +1,12 @@
-/** User detail (/users/{userId}, /institutes/{userId}): header, then tabs for an institute or for a student. */
+/**
+ * User detail (/users/{userId}, /institutes/{userId}): header, then tabs for an institute or for a student (Results, By
+ * item type, User Access).
+ */
 import {
-  Avatar, Badge, Box, Card, HStack, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader, notify,
+  Avatar, Badge, Box, Card, HStack, ItemTypePanel, SimpleGrid, Stack, Tabs, Text, useNavigate, useParams, EmptyState, ErrorState, LoadingState, PageHeader,
+  notify,
 } from 'shared-ui';
+import { useGetItemTypesOfStudentQuery } from 'shared-api/progress';
 import { useServerPaging } from '../common/use-server-paging';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -86,17 +91,31 @@ export default function UserDetailPage({ perms }: { perms: PeoplePermissions }) 
 function StudentTabs({ studentId, perms }: { studentId: string; perms: PeoplePermissions }) {
   return (
     <Tabs.Root defaultValue="results" lazyMount variant="line">
-      <Tabs.List>
+      <Tabs.List flexWrap="wrap">
         <Tabs.Trigger value="results">{i18n._('Results')}</Tabs.Trigger>
+        <Tabs.Trigger value="item-types">{i18n._('By item type')}</Tabs.Trigger>
         <Tabs.Trigger value="access">{i18n._('User Access')}</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="results">
         <ResultsOf id={studentId} perms={perms} emptyText={i18n._("User haven't completed exam")} csvName="student-results" />
       </Tabs.Content>
+      <Tabs.Content value="item-types">
+        <StudentItemTypes studentId={studentId} />
+      </Tabs.Content>
       <Tabs.Content value="access">
         <UserAccessTab studentId={studentId} />
       </Tabs.Content>
     </Tabs.Root>
+  );
+}
+
+/** The score per item type across every result of the student, weakest first. */
+function StudentItemTypes({ studentId }: { studentId: string }) {
+  const { user: me } = useSession();
+  const q = useGetItemTypesOfStudentQuery({ id: studentId, userId: me?._id ?? '' }, { skip: !me, refetchOnMountOrArgChange: true });
+  return (
+    <ItemTypePanel data={q.data} isLoading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}
+      emptyText={i18n._("User haven't completed exam")} scope={i18n._("All of this student's results.")} />
   );
 }
 
