@@ -133,6 +133,9 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/questions/:questionId/:userId', allow: ['institute', 'admin'], params: async () => ({ questionId: await freshQuestion() }) },
   { route: 'GET /api/questions/summary/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
   { route: 'GET /api/questions/analysis/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
+  // the question bank: each back office its own; a copy into the institute's exam of its own item (a free number each time)
+  { route: 'GET /api/questions/bank/:userId', allow: BACK_OFFICE },
+  { route: 'POST /api/questions/bank/copy/:userId', allow: ['institute', 'admin'], body: async () => ({ examId: await freshInstituteExam(), itemId: fx.instituteQuestion, questionNumber: 2 }) },
   { route: 'POST /api/upload-file/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }), multipart: { field: 'file', filename: 'x.png', bytes: Buffer.alloc(0), extra: { name: 'description', kind: 'image' } } },
   { route: 'GET /api/results/exam/:examId/:userId', allow: BACK_OFFICE, params: () => ({ examId: fx.demoExam }) },
   { route: 'GET /api/categories/:userId', allow: BACK_OFFICE },

@@ -20,7 +20,7 @@ export function toAttemptJson(row: AttemptRow, now: Date): AttemptJson {
 }
 
 /** A question row; `answer`/`answerDetails` are absent when selected for a running attempt. */
-export type QuestionLike = Omit<QuestionRow, 'answer' | 'answerDetails' | 'createdAt' | 'updatedAt'>
+export type QuestionLike = Omit<QuestionRow, 'answer' | 'answerDetails' | 'itemId' | 'createdAt' | 'updatedAt'>
   & Partial<Pick<QuestionRow, 'answer' | 'answerDetails'>>;
 
 /** A question as the server sends it: always with its alt texts (only older stored copies lack them). */
