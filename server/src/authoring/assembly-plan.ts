@@ -3,7 +3,7 @@
  * slot's type and section, no item twice, the least seen first (never seen first), then each section's mean p moved
  * towards the target by swaps that never pick a more seen item; deterministic given the seed.
  */
-import { LISTENING_RANGE, READING_RANGE } from 'shared-api/constants';
+import { READING_RANGE } from 'shared-api/constants';
 import type { QuestionType } from 'shared-api/types';
 
 /** How close a section's mean p must come to the target. */

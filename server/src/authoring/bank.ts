@@ -121,7 +121,7 @@ const SEARCHED = sql`concat_ws(' ',
  * The items of the bank: per identity its representative question (the item's own first question while it is in the
  * bank, else its latest copy), filtered by what SQL can tell (section, type, search), newest edit first.
  */
-function representatives(scope: BankScope, q: BankQuery): SQL {
+export function representatives(scope: BankScope, q: Pick<BankQuery, 'section' | 'type' | 'search'>): SQL {
   const owner = scope.owner === null ? sql`` : sql`and e.user_id = ${scope.owner}`;
   const where: SQL[] = [sql`true`];
   if (q.section) where.push(sql`r.type = ${q.section}`);
