@@ -1,7 +1,33 @@
-/** The question bank (docs/question-bank.md): one page of the bank's items, and "Add from bank". */
+/** The question bank (docs/question-bank.md): one page of the bank's items, "Add from bank", blueprints and "New exam from bank". */
 import { api, pageParams, toPage } from 'shared-api';
 import type { DifficultyBand } from '../question-bank';
-import type { BankItem, PageArgs, PageOf, Question, QuestionType } from '../types';
+import type { BankItem, Exam, PageArgs, PageOf, Question, QuestionType } from '../types';
+
+export interface Blueprint {
+  _id: string;
+  name: string;
+  /** 40 item type values, index 0 for number 1 */
+  slots: string[];
+  builtIn: boolean;
+}
+
+export interface AssemblyPlan {
+  blueprint: { _id: string; name: string };
+  seed: number;
+  target: number | null;
+  slots: { number: number; itemType: string; section: QuestionType; reason: string | null;
+    item: { _id: string; text: string; p: number | null; n: number; seen: number } | null }[];
+  sections: { section: QuestionType; meanP: number | null; withinTarget: boolean | null }[];
+  forms: { disjoint: number; distinct: string };
+  unfilled: { number: number; itemType: string; reason: string }[];
+}
+
+export interface AssembleInput {
+  title: string;
+  blueprint?: string;
+  target?: number | null;
+  seed?: number;
+}
 
 export interface BankFilters {
   section?: QuestionType;
@@ -28,7 +54,19 @@ export const questionBankApi = api.injectEndpoints({
       query: ({ userId, ...body }) => ({ url: `questions/bank/copy/${userId}`, method: 'POST', body }),
       invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Question', id: 'BANK' }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
     }),
+    getBlueprints: b.query<Blueprint[], string>({
+      query: (userId) => `exams/blueprints/${userId}`,
+      providesTags: [{ type: 'Exam', id: 'BLUEPRINTS' }],
+    }),
+    /** The plan of a form (nothing written). */
+    planExam: b.mutation<AssemblyPlan, { userId: string; body: AssembleInput }>({
+      query: ({ userId, body }) => ({ url: `exams/assemble/${userId}`, method: 'POST', body: { ...body, dryRun: true } }),
+    }),
+    assembleExam: b.mutation<{ exam: Exam; plan: AssemblyPlan }, { userId: string; body: AssembleInput }>({
+      query: ({ userId, body }) => ({ url: `exams/assemble/${userId}`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Exam', id: 'LIST' }, { type: 'Question', id: 'BANK' }, 'Stats'],
+    }),
   }),
 });
 
-export const { useGetQuestionBankQuery, useCopyFromBankMutation } = questionBankApi;
+export const { useGetQuestionBankQuery, useCopyFromBankMutation, useGetBlueprintsQuery, usePlanExamMutation, useAssembleExamMutation } = questionBankApi;
