@@ -1,9 +1,10 @@
 /**
  * The question bank in the browser: an institute opens Question Bank from the sidebar, searches its items (Korean
- * text) and previews one, then adds that item from the bank into a free number of another of its exams.
+ * text) and previews one, then adds that item from the bank into a free number of another of its exams; the admin
+ * assembles a new exam from the bank by the EPS blueprint (the plan first) and finds it in the exam list.
  */
 import { expect, test } from '@playwright/test';
-import { auth, createInstitute, loginAs } from '../support/fixtures';
+import { auth, createInstitute, loginAs, useStoredSession } from '../support/fixtures';
 
 test('an institute searches its question bank and adds an item from it into an exam', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -72,4 +73,28 @@ test('an institute searches its question bank and adds an item from it into an e
   await page.getByRole('textbox', { name: /Search/ }).fill('사과');
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText(`Bank Source ${tag}, Bank Target ${tag}`);
+});
+
+test('a new exam assembled from the bank by the EPS blueprint appears in the exam list', async ({ page }) => {
+  test.setTimeout(120_000);
+  const title = `Assembled ${Date.now().toString(36)}`;
+  // the admin's bank: every question (the demo exams fill every slot of the EPS blueprint)
+  await useStoredSession(page, 'admin');
+  await page.goto('/admin/exams');
+  await page.getByRole('button', { name: 'New exam from bank' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New exam from bank' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await expect(dialog.getByRole('combobox', { name: 'Blueprint' })).toHaveValue('eps');
+  await dialog.getByRole('textbox', { name: /Target difficulty/ }).fill('0.6');
+  await dialog.getByRole('button', { name: 'Show plan' }).click();
+  const plan = dialog.getByRole('table', { name: 'Plan of the new exam' });
+  await expect(plan.getByRole('row')).toHaveCount(41);
+  await expect(dialog.getByText(/Reading: mean p/)).toBeVisible();
+  await expect(dialog.getByText(/cannot be filled/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Exam created from the bank')).toBeVisible();
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Hidden');
+  await expect(card).toContainText('Questions: 40');
 });
