@@ -2,6 +2,7 @@
 export const paths = {
   home: '/admin',
   exams: '/admin/exams',
+  questionBank: '/admin/question-bank',
   users: '/admin/users',
   institutes: '/admin/institutes',
   categories: '/admin/categories',

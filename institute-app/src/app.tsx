@@ -7,7 +7,7 @@ import { authoringNav, authoringRoutes } from './routes/authoring';
 import { peopleNav, peopleRoutes } from './routes/people';
 
 /** The institute sidebar in the spec's order; each feature contributes its entries once it works. */
-const ORDER = ['Dashboard', 'Exam List', 'Manage User', 'Todays Results', 'Profile'];
+const ORDER = ['Dashboard', 'Exam List', 'Question Bank', 'Manage User', 'Todays Results', 'Profile'];
 // Nav and card labels are English (the sidebar order and the UI kit match them), marked: the layout and dashboard show
 // them translated.
 const nav: NavItem[] = [{ label: /*i18n*/ 'Dashboard', to: paths.home, end: true }, ...authoringNav, ...peopleNav]

@@ -2,6 +2,7 @@
 export const paths = {
   home: '/institute',
   exams: '/institute/exams',
+  questionBank: '/institute/question-bank',
   users: '/institute/users',
   results: '/institute/results',
   profile: '/institute/profile',

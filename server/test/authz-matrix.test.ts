@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { EPS_BLUEPRINT } from 'shared-api/item-types';
 import { bearer, dbFingerprint, TEST_DIR } from './helpers.ts';
 import { peopleWorld, type PeopleWorld } from './people-setup.ts';
 
@@ -45,6 +46,7 @@ interface Fixtures {
   submittedAttempt: string;
   category: string;
   listeningQuestion: string;
+  blueprint: string;
   png: Buffer;
   seq: number;
 }
@@ -85,6 +87,8 @@ const freshQuestion = async () => {
   return q._id as string;
 };
 const freshCategory = async () => (await ok('POST', `/api/categories/create/${w.ids.admin}`, w.tok.admin, { title: `Cat ${unique()}` }))._id as string;
+const freshBlueprint = async () =>
+  (await ok('POST', `/api/exams/blueprints/create/${w.ids.institute}`, w.tok.institute, { name: `Bp ${unique()}`, slots: [...EPS_BLUEPRINT] }))._id as string;
 const runningAttemptOfStudent = async () =>
   (await ok('POST', `/api/reports/create/${w.ids.student}`, w.tok.student, { exam: fx.demoExam }))._id as string;
 
@@ -133,6 +137,9 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/questions/:questionId/:userId', allow: ['institute', 'admin'], params: async () => ({ questionId: await freshQuestion() }) },
   { route: 'GET /api/questions/summary/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
   { route: 'GET /api/questions/analysis/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
+  // the question bank: each back office its own; a copy into the institute's exam of its own item (a free number each time)
+  { route: 'GET /api/questions/bank/:userId', allow: BACK_OFFICE },
+  { route: 'POST /api/questions/bank/copy/:userId', allow: ['institute', 'admin'], body: async () => ({ examId: await freshInstituteExam(), itemId: fx.instituteQuestion, questionNumber: 2 }) },
   { route: 'POST /api/upload-file/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }), multipart: { field: 'file', filename: 'x.png', bytes: Buffer.alloc(0), extra: { name: 'description', kind: 'image' } } },
   { route: 'GET /api/results/exam/:examId/:userId', allow: BACK_OFFICE, params: () => ({ examId: fx.demoExam }) },
   { route: 'GET /api/categories/:userId', allow: BACK_OFFICE },
@@ -146,6 +153,12 @@ const ROWS: Row[] = [
   { route: 'GET /api/exams/export/:examId/:userId', allow: ['institute', 'admin'], params: () => ({ examId: fx.instituteExam }) },
   { route: 'GET /api/exams/import/template/:userId', allow: BACK_OFFICE },
   { route: 'POST /api/exams/import/:userId', allow: BACK_OFFICE, query: { dryRun: 'true' }, multipart: { field: 'file', filename: 'questions.csv', bytes: Buffer.from('question_number,type,option1,option2,option3,option4,answer\r\n1,Reading,a,b,c,d,1\r\n') } },
+  // blueprints (the owner's own) and New exam from bank (a dry run here: nothing written)
+  { route: 'GET /api/exams/blueprints/:userId', allow: BACK_OFFICE },
+  { route: 'POST /api/exams/blueprints/create/:userId', allow: BACK_OFFICE, body: () => ({ name: `Blueprint ${unique()}`, slots: [...EPS_BLUEPRINT] }) },
+  { route: 'PUT /api/exams/blueprints/:blueprintId/:userId', allow: ['institute'], params: () => ({ blueprintId: fx.blueprint }), body: () => ({ name: 'Same', slots: [...EPS_BLUEPRINT] }) },
+  { route: 'DELETE /api/exams/blueprints/:blueprintId/:userId', allow: ['institute'], params: async () => ({ blueprintId: await freshBlueprint() }) },
+  { route: 'POST /api/exams/assemble/:userId', allow: BACK_OFFICE, body: () => ({ title: 'Assembled', dryRun: true }) },
   { route: 'POST /api/exams/transfer/list/:userId', allow: ['admin'], body: () => ({}) },
   { route: 'POST /api/exams/transferexam/:userId', allow: ['admin'], body: () => ({}) },
   // People
@@ -222,6 +235,7 @@ describe('authorization matrix', () => {
     fx.instituteQuestion = (await ok('POST', `/api/questions/create/new/${fx.instituteExam}/${w.ids.institute}`, w.tok.institute, readingQuestion(1)))._id;
     fx.adminPrivateExam = (await ok('POST', `/api/exams/create/${w.ids.admin}`, w.tok.admin, { title: 'Admin private', is_cbt: false, type: 'private' }))._id;
     fx.category = await freshCategory();
+    fx.blueprint = await freshBlueprint();
     fx.submittedAttempt = await runningAttemptOfStudent();
     const running = await ok('GET', `/api/attempts/running/${fx.demoExam}/${w.ids.student}`, w.tok.student);
     fx.listeningQuestion = (running.questions as { _id: string; type: string }[]).find((q) => q.type === 'Listening')!._id;

@@ -21,6 +21,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const KEYS = ['email', 'password', 'newPassword', 'confirmPassword', 'title', 'type', 'is_cbt', 'category', 'exam', 'answers', 'question',
   'answer', 'audio', 'report', 'result', 'user', 'institute', '_id', 'firstname', 'lastname', 'name', 'phone', 'address', 'csv', 'status',
   'total_times', 'exams', 'startTime', 'endTime', 'question_number', 'option_type', 'option1', 'listening', 'url', 'token', 'userId',
+  'examId', 'itemId', 'questionNumber', 'blueprint', 'target', 'seed', 'dryRun', 'slots',
   '__proto__', 'constructor', 'prototype'];
 
 let w: PeopleWorld;
@@ -152,6 +153,9 @@ describe('fuzzing every route with bad input', () => {
       status: fc.constantFrom(0, 1), institute_role: fc.constantFrom(0, 1), audio: maybeTainted(fc.constant('listening')),
       csv: tainted(fc.constant('firstname,lastname,email,password\nRam,Thapa,ram.fuzz@example.com,password123')),
       url: maybeTainted(fc.constant('http://127.0.0.1:9/')), token: text,
+      examId: id, itemId: id, questionNumber: fc.constantFrom(1, 3, 21, 40),
+      blueprint: fc.oneof(id, maybeTainted(fc.constant('eps'))), target: fc.constantFrom(0.5, -1, 2), seed: fc.constantFrom(1, 42), dryRun: fc.boolean(),
+      slots: fc.array(maybeTainted(fc.constantFrom('picture_word', 'story')), { maxLength: 41 }),
     }, { requiredKeys: [] }).chain((body) => fc.option(tainted(fc.constant('title')), { nil: undefined })
       .map((badKey) => (badKey ? { ...body, [badKey]: 'x' } : body)));
   };
@@ -175,7 +179,7 @@ describe('fuzzing every route with bad input', () => {
         params: fc.tuple(...paramNames.map((p) => p === 'userId'
           ? fc.oneof({ weight: 4, arbitrary: fc.constant('SELF') }, { weight: 1, arbitrary: tainted(fc.constant('SELF')) })
           : fc.oneof(fc.constantFrom(...idPool), tainted(fc.constantFrom(...idPool)), tainted(fc.constant(''))))),
-        query: fc.dictionary(fc.constantFrom('id', 'date', 'to', 'startDate', 'endDate', 'page', 'limit', 'search'),
+        query: fc.dictionary(fc.constantFrom('id', 'date', 'to', 'startDate', 'endDate', 'page', 'limit', 'search', 'section', 'type', 'difficulty', 'notUsedSince', 'institute'),
           fc.oneof(date, tainted(fc.constantFrom('1', 'ram', ...idPool.slice(0, 3))))),
         body: plausibleBody(idPool),
       });

@@ -6,6 +6,8 @@
  */
 export * from './endpoints/authoring';
 export * from './endpoints/exam-package';
+export * from './endpoints/question-bank';
+export * from './question-bank';
 export * from './endpoints/people';
 export * from './endpoints/transfer';
 export * from './authoring-messages';

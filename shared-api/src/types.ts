@@ -532,3 +532,27 @@ export interface ResultRank {
   /** 'institute': the attempts under the same institute; 'none': those of students of no institute */
   scope: 'institute' | 'none';
 }
+
+/**
+ * One item of a question bank (GET questions/bank, docs/question-bank.md): an item's identity is its first question's
+ * id (`coalesce(item_id, id)`); its figures gather every result, in the caller's scope, of every exam holding a copy.
+ */
+export interface BankItem {
+  /** the item's identity */
+  _id: string;
+  /** the item's question (its first question, or its latest copy when that is gone), as the back office reads it */
+  question: Question;
+  /** results counted (each use of a copy in a result) */
+  n: number;
+  /** facility p, null without results */
+  facility: number | null;
+  /** corrected point-biserial over every use, null with the reason */
+  pointBiserial: number | null;
+  pointBiserialReason: string | null;
+  /** 'easy' | 'medium' | 'hard' | 'unrated' (shared-api/question-bank) */
+  band: string;
+  /** the bank's exams holding a copy */
+  exams: { _id: string; title: string }[];
+  /** the latest counted result's time (ISO), null when never used */
+  lastUsed: string | null;
+}

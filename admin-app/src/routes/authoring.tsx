@@ -1,7 +1,7 @@
 /** Exam authoring routes of the admin area (exams, questions, results of an exam, categories, private-exam access). */
 import { Route, type NavItem } from 'shared-ui';
 import {
-  CategoriesPage, ExamInstitutesPage, ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionListPage, QuestionSummaryPage,
+  CategoriesPage, ExamInstitutesPage, ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionBankPage, QuestionListPage, QuestionSummaryPage,
   type AuthoringScope,
 } from 'shared-ui/back-office';
 import { paths } from '../paths';
@@ -19,6 +19,7 @@ const scope: AuthoringScope = {
 
 export const authoringNav: NavItem[] = [
   { label: /*i18n*/ 'Exam List', to: paths.exams },
+  { label: /*i18n*/ 'Question Bank', to: paths.questionBank },
   { label: /*i18n*/ 'Category', to: paths.categories },
 ];
 
@@ -30,6 +31,7 @@ export const authoringRoutes = (
     <Route path="exams/exam/:examId/results/:resultId" element={<ExamResultDetailPage scope={scope} />} />
     <Route path="exams/exam/:examId/institutes" element={<ExamInstitutesPage scope={scope} />} />
     <Route path="exams/exam/:examId/summary" element={<QuestionSummaryPage scope={scope} />} />
+    <Route path="question-bank" element={<QuestionBankPage scope={scope} />} />
     <Route path="categories" element={<CategoriesPage scope={scope} />} />
   </>
 );

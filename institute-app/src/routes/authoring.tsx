@@ -1,7 +1,7 @@
 /** Exam authoring routes of the institute area (its exams, questions, results of an exam, exams shared with it). */
 import { Route, type NavItem } from 'shared-ui';
 import {
-  ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionListPage, QuestionSummaryPage, type AuthoringScope,
+  ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionBankPage, QuestionListPage, QuestionSummaryPage, type AuthoringScope,
 } from 'shared-ui/back-office';
 import { paths } from '../paths';
 
@@ -16,7 +16,10 @@ const scope: AuthoringScope = {
   canAddExam: (user) => user.institute_role === 1,
 };
 
-export const authoringNav: NavItem[] = [{ label: /*i18n*/ 'Exam List', to: paths.exams }];
+export const authoringNav: NavItem[] = [
+  { label: /*i18n*/ 'Exam List', to: paths.exams },
+  { label: /*i18n*/ 'Question Bank', to: paths.questionBank },
+];
 
 export const authoringRoutes = (
   <>
@@ -25,5 +28,6 @@ export const authoringRoutes = (
     <Route path="exams/exam/:examId/results" element={<ExamResultsPage scope={scope} />} />
     <Route path="exams/exam/:examId/results/:resultId" element={<ExamResultDetailPage scope={scope} />} />
     <Route path="exams/exam/:examId/summary" element={<QuestionSummaryPage scope={scope} />} />
+    <Route path="question-bank" element={<QuestionBankPage scope={scope} />} />
   </>
 );

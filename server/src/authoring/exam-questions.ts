@@ -17,7 +17,7 @@ import { loadExamFor } from './exams.ts';
 import { fieldsToRow, isQuestionType, mediaHashes, missingMedia, publishProblem, QMSG, questionSchema, rowToFields } from './questions.ts';
 
 /** A question as the back office reads it: as served, with its item type. */
-const authoredQuestionJson = (row: QuestionRow): QuestionJson => ({ ...toQuestionJson(row), item_type: row.itemType });
+export const authoredQuestionJson = (row: QuestionRow): QuestionJson => ({ ...toQuestionJson(row), item_type: row.itemType });
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
@@ -32,8 +32,8 @@ export async function listQuestions(db: Db, me: AuthUser, examId: string): Promi
   return rows.map(authoredQuestionJson);
 }
 
-/** Checks and writes one question (create when `existing` is undefined) inside a transaction. */
-async function saveQuestion(db: Db, exam: ExamRow, body: Record<string, unknown> | undefined, existing?: QuestionRow): Promise<QuestionJson> {
+/** Checks and writes one question (create when `existing` is undefined; `itemId` the bank item a new one copies) inside a transaction. */
+async function saveQuestion(db: Db, exam: ExamRow, body: Record<string, unknown> | undefined, existing?: QuestionRow, itemId?: string): Promise<QuestionJson> {
   // The body over the stored question (an edit may send only what changes), checked by the form's rules.
   const given = { ...(existing ? rowToFields(existing) : {}), ...body };
   const type = given.type;
@@ -63,7 +63,7 @@ async function saveQuestion(db: Db, exam: ExamRow, body: Record<string, unknown>
       if (existing) {
         await tx.update(questions).set({ ...fieldsToRow(fields), updatedAt: new Date() }).where(eq(questions.id, id));
       } else {
-        await tx.insert(questions).values({ id, examId: exam.id, ...fieldsToRow(fields) });
+        await tx.insert(questions).values({ id, examId: exam.id, ...fieldsToRow(fields), itemId: itemId ?? null });
       }
       // A published exam stays publishable: the change is undone if it would break the 20 + 20 rule.
       const [now] = await tx.select({ status: exams.status }).from(exams).where(eq(exams.id, exam.id)).limit(1);
@@ -81,8 +81,9 @@ async function saveQuestion(db: Db, exam: ExamRow, body: Record<string, unknown>
   return authoredQuestionJson(row!);
 }
 
-export async function createQuestion(db: Db, me: AuthUser, examId: string, body: Record<string, unknown>): Promise<QuestionJson> {
-  return saveQuestion(db, await loadExamFor(db, me, examId, 'write'), body);
+/** A new question; `itemId`: the bank item it is a copy of (./bank.ts). */
+export async function createQuestion(db: Db, me: AuthUser, examId: string, body: Record<string, unknown>, itemId?: string): Promise<QuestionJson> {
+  return saveQuestion(db, await loadExamFor(db, me, examId, 'write'), body, undefined, itemId);
 }
 
 export async function updateQuestion(db: Db, me: AuthUser, examId: string, questionId: string, body: Record<string, unknown>): Promise<QuestionJson> {

@@ -22,7 +22,7 @@ export interface AnalysedAnswer {
 }
 
 /** A result's answers as responses by question number: the first answer per number, '1'..'4' or unanswered. */
-function responsesOf(answers: AnalysedAnswer[], numbers: ReadonlySet<number>): Map<number, ScoredResponse> {
+export function responsesOf(answers: AnalysedAnswer[], numbers: ReadonlySet<number>): Map<number, ScoredResponse> {
   const out = new Map<number, ScoredResponse>();
   if (!Array.isArray(answers)) return out;
   for (const a of answers) {

@@ -4,6 +4,7 @@
  * Every result is a row of scored responses over the exam's existing questions; a question the result did not answer
  * (or has no entry for) counts as wrong.
  */
+import { DIFFICULTY_CUTS } from 'shared-api/question-bank';
 import type { DistractorOption, DistractorRow, ItemFlag, QuestionSummaryRow, ScoreSummary } from 'shared-api/types';
 
 export const CHOICES = ['1', '2', '3', '4'] as const;
@@ -25,7 +26,7 @@ export interface Item {
   key: string;
 }
 
-export const THRESHOLDS = { hard: 0.2, easy: 0.9, pointBiserial: 0.2, distractor: 0.05, reliableResults: 30 } as const;
+export const THRESHOLDS = { hard: DIFFICULTY_CUTS.hard, easy: DIFFICULTY_CUTS.easy, pointBiserial: 0.2, distractor: 0.05, reliableResults: 30 } as const;
 
 export const REASONS = {
   noResults: 'No results yet',
@@ -79,6 +80,35 @@ function correlation(n: number, sx: number, sy: number, sxx: number, syy: number
   const vy = n * syy - sy * sy;
   if (vx === 0 || vy === 0) return null;
   return (n * sxy - sx * sy) / Math.sqrt(vx * vy);
+}
+
+/** A corrected point-biserial and, when it is undefined, why (REASONS). */
+export interface PointBiserial {
+  pointBiserial: number | null;
+  pointBiserialReason: string | null;
+}
+
+/**
+ * The corrected point-biserial of one item over its uses: `x[i]` is 1 when use i was answered correctly (else 0),
+ * `rest[i]` the total of the other questions of that use's exam. Undefined under 2 uses, when every use or none was
+ * correct, or when the rests do not vary. Used per exam (itemStatistics) and across every exam an item was used in
+ * (the question bank, ./bank-statistics.ts).
+ */
+export function correctedPointBiserial(x: readonly number[], rest: readonly number[]): PointBiserial {
+  const n = x.length;
+  const correct = x.reduce((a, b) => a + b, 0);
+  if (n === 0) return { pointBiserial: null, pointBiserialReason: REASONS.noResults };
+  if (n < 2) return { pointBiserial: null, pointBiserialReason: REASONS.oneResult };
+  if (correct === n) return { pointBiserial: null, pointBiserialReason: REASONS.allRight };
+  if (correct === 0) return { pointBiserial: null, pointBiserialReason: REASONS.allWrong };
+  let sy = 0, syy = 0, sxy = 0;
+  for (let i = 0; i < n; i++) {
+    sy += rest[i]!;
+    syy += rest[i]! * rest[i]!;
+    sxy += x[i]! * rest[i]!;
+  }
+  const pointBiserial = correlation(n, correct, sy, correct, syy, sxy); // x is 0/1: sum of squares = sum
+  return { pointBiserial, pointBiserialReason: pointBiserial === null ? REASONS.restConstant : null };
 }
 
 /** KR-20, mean and population SD of the totals over `items`. */
@@ -148,23 +178,7 @@ export function itemStatistics(items: readonly Item[], results: readonly ResultR
     const unanswered = results.filter((r) => choiceOf(r, q) === 'unanswered').length;
     const facility = n ? correct / n : null;
 
-    let pointBiserial: number | null = null;
-    let pointBiserialReason: string | null = null;
-    if (n === 0) pointBiserialReason = REASONS.noResults;
-    else if (n < 2) pointBiserialReason = REASONS.oneResult;
-    else if (correct === n) pointBiserialReason = REASONS.allRight;
-    else if (correct === 0) pointBiserialReason = REASONS.allWrong;
-    else {
-      let sy = 0, syy = 0, sxy = 0;
-      results.forEach((_, i) => {
-        const rest = totals[i]! - x[i]!;
-        sy += rest;
-        syy += rest * rest;
-        sxy += x[i]! * rest;
-      });
-      pointBiserial = correlation(n, correct, sy, correct, syy, sxy); // x is 0/1: sum of squares = sum
-      if (pointBiserial === null) pointBiserialReason = REASONS.restConstant;
-    }
+    const { pointBiserial, pointBiserialReason } = correctedPointBiserial(x, results.map((_, i) => totals[i]! - x[i]!));
 
     let discrimination: number | null = null;
     let discriminationReason: string | null = null;

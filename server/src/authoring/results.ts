@@ -53,7 +53,7 @@ export const ANALYSIS_MSG = {
  * Whose results the Question Summary of an exam rests on: an institute always its own students' (also on its own
  * exams); an admin all, or one institute's students' with `institute`.
  */
-async function analysisScope(db: Db, me: AuthUser, institute: string | undefined) {
+export async function analysisScope(db: Db, me: AuthUser, institute: string | undefined) {
   if (me.role !== ROLES.admin) {
     if (institute !== undefined && institute !== me.id) throw new HttpError(403, ANALYSIS_MSG.notYours);
     return { where: studentsOf(me.id), institute: me.id };

@@ -67,15 +67,15 @@ export const authoringApi = api.injectEndpoints({
     }),
     createQuestion: b.mutation<Question, { examId: string; userId: string; body: QuestionInput }>({
       query: ({ examId, userId, body }) => ({ url: `questions/create/new/${examId}/${userId}`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
+      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Question', id: 'BANK' }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
     }),
     updateQuestion: b.mutation<Question, { examId: string; questionId: string; userId: string; body: QuestionInput }>({
       query: ({ examId, questionId, userId, body }) => ({ url: `questions/new/${examId}/${questionId}/${userId}`, method: 'PUT', body }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }],
+      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Question', id: 'BANK' }],
     }),
     deleteQuestion: b.mutation<{ _id: string }, { examId: string; questionId: string; userId: string }>({
       query: ({ questionId, userId }) => ({ url: `questions/${questionId}/${userId}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
+      invalidatesTags: (_r, _e, a) => [{ type: 'Question', id: a.examId }, { type: 'Question', id: 'BANK' }, { type: 'Exam', id: a.examId }, { type: 'Exam', id: 'LIST' }],
     }),
     /** The Question Summary with item analysis; `institute`: an admin's choice of one institute's students. */
     getItemAnalysis: b.query<ItemAnalysis, { examId: string; userId: string; institute?: string }>({

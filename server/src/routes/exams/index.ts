@@ -14,12 +14,15 @@ import {
   sharedExams, updateExam, type ExamBody,
 } from '../../authoring/exams.ts';
 import { institutesOfExam } from '../../authoring/sharing.ts';
+import { assembleExam, createBlueprint, deleteBlueprint, listBlueprints, updateBlueprint, type AssembleBody } from '../../authoring/assembly.ts';
+import { BLUEPRINT_NAME_MAX } from 'shared-api/schemas/blueprint';
+import { EXAM_TITLE_MAX, TOTAL_QUESTIONS } from 'shared-api/constants';
 import { attachment, exportExam, templatePackage, type PackageFile } from '../../authoring/package/export.ts';
 import { checkPackage, importPackage, receivePackage } from '../../authoring/package/import.ts';
 import { allowCrossSiteRead } from '../../transfer/cross-site.ts';
 import { copyRemoteExam, remoteExams, type SiteBody } from '../../transfer/remote.ts';
 import { admin, backOffice, self, student } from '../guards.ts';
-import { ids, type Id, type P } from '../schemas.ts';
+import { body, id, ids, type Id, type P } from '../schemas.ts';
 
 const examBodySchema = {
   type: 'object',
@@ -136,6 +139,36 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     examsGrantedTo(db, request.params.instituteId));
 
   // ---- transfer from another deployment (admin); a POST keeps the token out of access logs ------------------
+
+  // Blueprints and "New exam from bank" (docs/question-bank.md): the owner's own; the rules are shared-api's schemas
+  const blueprintBody = {
+    ...body({ name: { type: 'string', maxLength: BLUEPRINT_NAME_MAX * 4 }, slots: { type: 'array', maxItems: TOTAL_QUESTIONS + 1, items: { type: 'string', maxLength: 100 } } }, ['name', 'slots']),
+    additionalProperties: false,
+  };
+  app.get<{ Params: P }>('/blueprints/:userId', { preValidation: [backOffice, self] }, async (request) => listBlueprints(db, request.user));
+  app.post<{ Params: P; Body: unknown }>('/blueprints/create/:userId', { preValidation: [backOffice, self], schema: { body: blueprintBody } },
+    async (request) => createBlueprint(db, request.user, request.body));
+  app.put<Id<'blueprintId'> & { Body: unknown }>('/blueprints/:blueprintId/:userId', {
+    preValidation: [backOffice, self], schema: { params: ids('blueprintId'), body: blueprintBody },
+  }, async (request) => updateBlueprint(db, request.user, request.params.blueprintId, request.body));
+  app.delete<Id<'blueprintId'>>('/blueprints/:blueprintId/:userId', { preValidation: [backOffice, self], schema: { params: ids('blueprintId') } },
+    async (request) => deleteBlueprint(db, request.user, request.params.blueprintId));
+  app.post<{ Params: P; Body: AssembleBody }>('/assemble/:userId', {
+    preValidation: [backOffice, self],
+    config: { heavyRead: true },
+    schema: {
+      body: {
+        ...body({
+          title: { type: 'string', maxLength: EXAM_TITLE_MAX * 4 },
+          blueprint: { anyOf: [id, { type: 'string', enum: ['eps'] }] },
+          target: { type: ['number', 'null'] },
+          seed: { type: 'integer', minimum: 0, maximum: 2 ** 32 - 1 },
+          dryRun: { type: 'boolean' },
+        }),
+        additionalProperties: false,
+      },
+    },
+  }, async (request) => assembleExam(db, request.user, request.body ?? {}));
 
   app.post<{ Params: P; Body: SiteBody }>('/transfer/list/:userId', {
     preValidation: [self, admin],

@@ -2,7 +2,7 @@
  * Exam List: UBT EXAM / CBT EXAM tabs, Add Exams, Import Exam, exam cards (Export among their actions); the institute
  * also sees 'Exams You have Access To'.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { errorText, formatNumber, i18n, useSession, type Exam } from 'shared-api';
 import { useDeleteExamMutation, useGetSharedExamsQuery } from 'shared-api/back-office';
 import {
@@ -10,6 +10,9 @@ import {
   Tabs, Text, useNavigate,
 } from 'shared-ui';
 import { ExamDialog } from './exam-dialog';
+
+// loaded when opened
+const AssembleExamDialog = lazy(() => import('./assemble-exam-dialog'));
 import { ExportExamButton, ImportExamButton } from './exam-package-actions';
 import { authoringPaths, canEditExam, type AuthoringScope } from './scope';
 import { useAuthoredExams } from './use-exams';
@@ -56,6 +59,7 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
   const shared = useGetSharedExamsQuery(user?._id ?? '', { skip: !user || !scope.showsSharedExams });
   const [deleteExam] = useDeleteExamMutation();
   const [dialog, setDialog] = useState<{ exam: Exam | null } | null>(null);
+  const [assembling, setAssembling] = useState(false);
   const remove = useConfirmedAction<Exam>({
     message: i18n._('Are you sure you want to delete this exam?'),
     act: (e) => deleteExam({ examId: e._id, userId: user!._id }).unwrap(),
@@ -86,6 +90,7 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
         actions={user && scope.canAddExam(user) ? (
           <HStack gap="2">
             <ImportExamButton onImported={(e) => setTab(e.is_cbt ? 'cbt' : 'ubt')} />
+            <Button variant="outline" onClick={() => setAssembling(true)}>{i18n._('New exam from bank')}</Button>
             <Button onClick={() => setDialog({ exam: null })}>{i18n._('Add Exams')}</Button>
           </HStack>
         ) : undefined}
@@ -112,6 +117,11 @@ export function ExamListPage({ scope }: { scope: AuthoringScope }) {
       )}
       <ExamDialog scope={scope} open={!!dialog} exam={dialog?.exam} exams={list} onClose={() => setDialog(null)}
         onSaved={(e) => setTab(e.is_cbt ? 'cbt' : 'ubt')} />
+      {assembling && (
+        <Suspense fallback={<LoadingState />}>
+          <AssembleExamDialog onClose={() => setAssembling(false)} onCreated={() => setTab('ubt')} />
+        </Suspense>
+      )}
       {remove.dialog}
     </>
   );

@@ -25,4 +25,5 @@ export const QuestionSummaryPage = lazyPage(() => import('./question-summary').t
 export const ExamResultsPage = lazyPage(() => import('./exam-results').then((m) => ({ default: m.ExamResultsPage })));
 export const ExamResultDetailPage = lazyPage(() => import('./exam-results').then((m) => ({ default: m.ExamResultDetailPage })));
 export const ExamInstitutesPage = lazyPage(() => import('./exam-institutes').then((m) => ({ default: m.ExamInstitutesPage })));
+export const QuestionBankPage = lazyPage(() => import('./question-bank').then((m) => ({ default: m.QuestionBankPage })));
 export const CategoriesPage = lazyPage(() => import('./categories').then((m) => ({ default: () => <m.CategoriesPage /> })));

@@ -17,6 +17,7 @@ import { storedValueLabel } from './question-form';
 
 // The editor (uploads, preview) loads only when a question is added or edited.
 const QuestionDialog = lazy(() => import('./question-dialog'));
+const AddFromBankDialog = lazy(() => import('./question-bank'));
 
 const isMedia = (s: string) => s.startsWith('/media/') || /^https?:\/\//.test(s);
 
@@ -28,6 +29,7 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
   const [publishExam, publishing] = usePublishExamMutation();
   const [type, setType] = useState<QuestionType>('Reading');
   const [editor, setEditor] = useState<{ question: Question | null } | null>(null);
+  const [fromBank, setFromBank] = useState(false);
   const remove = useConfirmedAction<Question>({
     message: i18n._('Are you sure you want to delete this question?'),
     act: (q) => deleteQuestion({ examId, questionId: q._id, userId: user!._id }).unwrap(),
@@ -146,7 +148,12 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
             </Button>
           ))}
         </ButtonGroup>
-        {editable && <Button onClick={addQuestion}>{i18n._('Add Questions')}</Button>}
+        {editable && (
+          <HStack gap="2">
+            <Button variant="outline" onClick={() => setFromBank(true)} disabled={ofType.length >= QUESTIONS_PER_TYPE}>{i18n._('Add from bank')}</Button>
+            <Button onClick={addQuestion}>{i18n._('Add Questions')}</Button>
+          </HStack>
+        )}
       </HStack>
       {editable && published && (
         <Text id="delete-note" mb="3" fontSize="sm" color="fg.muted">
@@ -159,6 +166,11 @@ export function QuestionListPage({ scope }: { scope: AuthoringScope }) {
         <Suspense fallback={<LoadingState label={i18n._('Opening the editor…')} />}>
           <QuestionDialog open examId={examId} type={editor.question?.type ?? type} questions={all} question={editor.question}
             onClose={() => setEditor(null)} />
+        </Suspense>
+      )}
+      {fromBank && (
+        <Suspense fallback={<LoadingState label={i18n._('Opening the question bank…')} />}>
+          <AddFromBankDialog examId={examId} type={type} questions={all} scope={scope} onClose={() => setFromBank(false)} />
         </Suspense>
       )}
       <PublishRulesDialog open={rulesOpen} onClose={() => setRulesOpen(false)} questions={all} />
