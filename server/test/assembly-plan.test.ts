@@ -6,7 +6,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EPS_BLUEPRINT } from 'shared-api/item-types';
-import { planForm, sectionOf, seeded, TARGET_TOLERANCE, type Candidate, type Plan } from '../src/authoring/assembly-plan.ts';
+import { planForm, sectionOf, TARGET_TOLERANCE, type Candidate, type Plan } from '../src/authoring/assembly-plan.ts';
+import { seeded } from '../src/random.ts';
 
 /** 20 items per slot of the EPS blueprint (800): p spread over 0.05-0.95, a third seen by 1 to 5 students, a tenth unrated. */
 function generatedBank(seed = 7): Candidate[] {

@@ -5,6 +5,7 @@
  */
 import { READING_RANGE } from 'shared-api/constants';
 import type { QuestionType } from 'shared-api/types';
+import { seeded } from '../random.ts';
 
 /** How close a section's mean p must come to the target. */
 export const TARGET_TOLERANCE = 0.05;
@@ -48,17 +49,6 @@ export interface Plan {
   unfilled: { number: number; itemType: string; reason: string }[];
 }
 
-/** mulberry32: a small seeded generator (the same sequence on every machine). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const sectionOf = (n: number): QuestionType => (n >= READING_RANGE[0] && n <= READING_RANGE[1] ? 'Reading' : 'Listening');
 const SECTIONS: QuestionType[] = ['Reading', 'Listening'];

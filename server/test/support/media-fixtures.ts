@@ -3,18 +3,10 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { MPEGDecoder } from 'mpg123-decoder';
 import sharp from 'sharp';
+import { seeded } from '../../src/random.ts';
 
-/** A small deterministic PRNG (mulberry32): the same seed gives the same bytes on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG: the same seed gives the same bytes on every machine. */
+const random = seeded;
 
 export interface Mp3Options {
   seconds: number;
