@@ -1,7 +1,7 @@
 /**
  * The exam list's first paint (first-paint.js, written by the student area's build beside its remoteEntry.js): a
- * student opening /student/exams sees the list, with its data, before any of the app runs; the app starts on the
- * first move (shell/src/index.html), and its first render draws the same boxes.
+ * student opening /student/exams sees the list, with its data, before any of the app runs; the app starts in the
+ * page's next idle time (shell/src/boot/hold.ts), and its first render draws the same boxes.
  *
  * The page is the build's rendering of the area's own components (./render.tsx, ./template.ts) filled with the two
  * list answers index.html already asked for (`window.__epsEarly`, left there for the app): the template's cards cloned
