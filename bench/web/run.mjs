@@ -4,11 +4,14 @@
  *  - per role: JS of the login page, then of the first render after sign-in (files, raw, gzip -9 computed here,
  *    bytes actually served); the student continues to /student/exams, then starts the demo exam (exam page);
  *  - checks that no session fetched a file of another role's remote;
- *  - Lighthouse 13 (mobile, simulated throttling, median of 3) on /login and on /student/exams signed in.
+ *  - Lighthouse 13 (mobile, simulated throttling, median of 3) on /login and on /student/exams signed in;
+ *  - the first-tap phase (./first-tap.mjs): the waits a student feels on a phone at 4x CPU on the slow link, the
+ *    shipped build against the same build with the exam list's pre-app paint refused, medians of 5.
  * Prints a table and the budget verdicts; writes every chunk to bench/results/web-<date>.json.
  * Options: --no-lighthouse, --runs=N (Lighthouse runs per page, default 3), --page=/path (Lighthouse on that page
  * only, e.g. while working on it; the budgets are then not all checked), --keep (keeps each Lighthouse report and its
- * trace in bench/results/, for a closer look at a run).
+ * trace in bench/results/, for a closer look at a run), --no-first-tap, --first-tap-runs=N (default 5),
+ * --only-first-tap (the first-tap phase alone).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { FIRST_TAP_TARGETS, firstTapPhase, reportFirstTap } from './first-tap.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8309);
@@ -24,7 +28,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const args = process.argv.slice(2);
-const LH = !args.includes('--no-lighthouse');
+const ONLY_FIRST_TAP = args.includes('--only-first-tap');
+const LH = !args.includes('--no-lighthouse') && !ONLY_FIRST_TAP;
+const FIRST_TAP = !args.includes('--no-first-tap');
+const FIRST_TAP_RUNS = Number(args.find((a) => a.startsWith('--first-tap-runs='))?.split('=')[1] ?? 5);
 /**
  * Lighthouse is not in the default install (it and its puppeteer want Node 22: `npm ci` warned on Node 20, where it
  * runs fine): the first bench:web fetches it with `npm install --no-save` (package.json and the lockfile untouched;
@@ -35,14 +42,16 @@ const LH_CLI = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
 const ONLY_PAGE = args.find((a) => a.startsWith('--page='))?.split('=')[1];
 const KEEP = args.includes('--keep');
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
-const DEADLINE = Date.now() + 9.5 * 60_000;
+/** The first-tap phase takes about 2 minutes a round on a busy 2-core host: its time comes on top. */
+const EXTRA_MS = FIRST_TAP ? FIRST_TAP_RUNS * 3 * 60_000 : 0;
+const DEADLINE = Date.now() + 9.5 * 60_000 + EXTRA_MS;
 const DEMO = {
   student: { email: 'student@example.com', password: 'password123', area: '/student' },
   institute: { email: 'institute@example.com', password: 'password123', area: '/institute' },
   admin: { email: 'admin@example.com', password: 'password123', area: '/admin' },
 };
 const REMOTE_OF = { student: '/remotes/student/', institute: '/remotes/institute/', admin: '/remotes/admin/' };
-const BUDGET = { firstRenderGz: 220_000, examAddsGz: 40_000, lhScore: 90, lcpMs: 2500 };
+const BUDGET = { firstRenderGz: 220_000, examAddsGz: 40_000, lcpMs: 2500 };
 
 const kB = (n) => (n / 1000).toFixed(1);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'eps-bench-web-'));
@@ -54,10 +63,10 @@ async function cleanup() {
   rmSync(tmp, { recursive: true, force: true });
 }
 const watchdog = setTimeout(async () => {
-  console.error('bench:web: over 10 minutes, stopping');
+  console.error(`bench:web: over ${Math.round(10 + EXTRA_MS / 60_000)} minutes, stopping`);
   await cleanup();
   process.exit(2);
-}, 10 * 60_000 - 5_000);
+}, 10 * 60_000 - 5_000 + EXTRA_MS);
 watchdog.unref();
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, async () => { await cleanup(); process.exit(130); });
 
@@ -309,8 +318,19 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: FLAGS });
   cleanups.push(() => browser.close());
+  // The first-tap phase first: the walk below starts the demo exam, and its Start would then be a Resume.
+  let firstTap = null;
+  if (FIRST_TAP) {
+    const signin = await (await fetch(`${BASE}/api/auth/signin`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO.student.email, password: DEMO.student.password }),
+    })).json();
+    const session = { token: signin.token, role: String(signin.user.role), user: JSON.stringify(signin.user), institute: JSON.stringify(signin.institute) };
+    console.log(`bench:web: first-tap phase, ${FIRST_TAP_RUNS} rounds (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')})…`);
+    firstTap = await firstTapPhase(browser, BASE, session, DEMO.student, FIRST_TAP_RUNS, (line) => console.log(`  ${line}`));
+    firstTap.loadAfter = os.loadavg();
+  }
   const roles = {};
-  for (const role of ['student', 'institute', 'admin']) roles[role] = await measureRole(browser, role);
+  if (!ONLY_FIRST_TAP) for (const role of ['student', 'institute', 'admin']) roles[role] = await measureRole(browser, role);
   await browser.close();
 
   let lh = {};
@@ -323,6 +343,20 @@ async function main() {
   }
 
   // ---- report
+  const verdicts = [];
+  const v = (ok, text) => { verdicts.push({ ok, text }); };
+  let firstTapReport = null;
+  if (firstTap) {
+    firstTapReport = reportFirstTap(firstTap, table);
+    console.log(`\nFirst tap (412 px phone, 4x CPU, 150 ms RTT, 1.6 Mbps down, cold; medians of ${FIRST_TAP_RUNS}; host load average after: ${firstTap.loadAfter.map((x) => x.toFixed(1)).join(' ')})`);
+    console.log(firstTapReport.text);
+    for (const x of firstTapReport.verdicts) v(x.ok, x.text);
+  }
+  if (ONLY_FIRST_TAP) {
+    console.log('\nTargets');
+    for (const x of verdicts) console.log(`  ${x.ok ? 'met   ' : 'MISSED'}  ${x.text}`);
+    return verdicts.every((x) => x.ok) ? 0 : 1;
+  }
   const rows = [];
   for (const { phases } of Object.values(roles)) {
     for (const p of phases) {
@@ -361,8 +395,6 @@ async function main() {
     }
   }
 
-  const verdicts = [];
-  const v = (ok, text) => { verdicts.push({ ok, text }); };
   v(firstGz <= BUDGET.firstRenderGz, `student first render /login → /student/exams: ${kB(firstGz)} kB gz JS (budget ≤ ${kB(BUDGET.firstRenderGz)})`);
   if (examGz === null) v(false, 'exam page: not measured (see notes)');
   else v(examGz <= BUDGET.examAddsGz, `exam page adds ${kB(examGz)} kB gz JS (budget ≤ ${kB(BUDGET.examAddsGz)})`);
@@ -374,13 +406,13 @@ async function main() {
       if (!r) v(false, `Lighthouse ${page}: no result`);
       else {
         if (r.median.finalUrl && !r.median.finalUrl.endsWith(page)) v(false, `Lighthouse ${page} ended on ${r.median.finalUrl} (not signed in?)`);
-        v(r.median.score >= BUDGET.lhScore, `Lighthouse ${page}: performance ${r.median.score} (budget ≥ ${BUDGET.lhScore})`);
-        v(r.median.lcp < BUDGET.lcpMs, `Lighthouse ${page}: LCP ${(r.median.lcp / 1000).toFixed(2)} s (budget < 2.5 s)`);
+        // the score is reported, not a budget on its own: it cannot see a wait moved to the first tap (issue 40)
+        v(r.median.lcp < BUDGET.lcpMs, `Lighthouse ${page}: LCP ${(r.median.lcp / 1000).toFixed(2)} s (budget < 2.5 s; score ${r.median.score}, TBT ${Math.round(r.median.tbt)} ms)`);
       }
     }
   }
-  console.log('\nBudgets');
-  for (const x of verdicts) console.log(`  ${x.ok ? 'MET    ' : 'NOT MET'}  ${x.text}`);
+  console.log('\nBudgets and targets');
+  for (const x of verdicts) console.log(`  ${x.ok ? 'met   ' : 'MISSED'}  ${x.text}`);
   const notes = Object.values(roles).flatMap((r) => r.notes);
   if (notes.length) console.log('\nNotes\n' + notes.map((n) => `  - ${n}`).join('\n'));
 
@@ -392,7 +424,7 @@ async function main() {
     date: new Date().toISOString(), base: BASE, budgets: BUDGET,
     studentFirstRenderGz: firstGz, examPageAddsGz: examGz,
     roles: Object.fromEntries(Object.entries(roles).map(([r, x]) => [r, { foreign: x.foreign, notes: x.notes, phases: x.phases.map((p) => ({ phase: p.phase, total: total(p.files), chunks: p.files })) }])),
-    lighthouse: lh, verdicts,
+    lighthouse: lh, firstTap, firstTapTargets: FIRST_TAP_TARGETS, verdicts,
   }, null, 2));
   console.log(`\nPer-chunk breakdown: ${file}`);
   console.log(`bench:web: done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

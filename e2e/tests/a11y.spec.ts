@@ -68,8 +68,8 @@ async function expectAccessible(page: Page, what: string) {
 
 /** Opens `url` inside the app, as its own links do (its router; no reload). */
 async function visit(page: Page, url: string) {
-  // The exam list's first paint (drawn before the app runs, shell/src/index.html) waits for the visitor's first move to
-  // start the app: started here, and its page has taken the first paint's place before the router is asked.
+  // The exam list's first paint (drawn before the app runs, shell/src/index.html) starts the app in the page's idle
+  // time: started here at once, and its page has taken the first paint's place before the router is asked.
   await page.evaluate(() => {
     const host = (window as { __epsFirstPaint?: { started?: boolean; go?: () => void } }).__epsFirstPaint;
     if (host && !host.started) host.go?.();

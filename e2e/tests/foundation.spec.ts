@@ -47,7 +47,7 @@ test.describe('sign-in and areas', () => {
     await expect(info.locator('[lang="ne"]')).toContainText('पासवर्ड');
   });
 
-  test('the login page works before the app: contact details without any app script; the app starts on the first move and keeps what was typed', async ({ page }) => {
+  test('the login page works before the app: contact details without any app script; the app starts by itself once painted and keeps what was typed', async ({ page }) => {
     const cspErrors: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text()); });
     // Every script except the page's own inline one is held back: what shows now is the HTML alone.
@@ -58,33 +58,20 @@ test.describe('sign-in and areas', () => {
     await expect(info.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https?:\/\//);
     await page.unroute(/\.js($|\?)/);
 
-    // With the scripts allowed, nothing starts while nobody touches the page (a phone keeps its CPU for painting): the
-    // app's code arrives (main.js, fetched after the first paint) and waits on window.__epsStart, the promise that
-    // index.html's script resolves on the visitor's first move (shell/src/index.ts). This init script watches that
-    // promise: `waiting` once main.js has chained onto it, `started` once it is resolved.
-    await page.addInitScript(() => {
-      const probe = { waiting: false, started: false };
-      let held: Promise<void> | undefined;
-      Object.defineProperty(window, '__epsHeld', { value: probe });
-      Object.defineProperty(window, '__epsStart', {
-        configurable: true,
-        get: () => held,
-        set(p: Promise<void>) {
-          void p.then(() => { probe.started = true; });
-          const then = p.then.bind(p);
-          p.then = ((...args: Parameters<typeof then>) => { probe.waiting = true; return then(...args); }) as typeof p.then;
-          held = p;
-        },
-      });
-    });
-    const hold = () => page.evaluate(() => (window as unknown as { __epsHeld: { waiting: boolean; started: boolean } }).__epsHeld);
+    // With the scripts allowed, the app starts by itself once the page has painted (in the page's idle time:
+    // shell/src/boot/hold.ts), without any move: a visitor who reads first finds it ready.
     await page.goto('/login');
-    await expect.poll(async () => (await hold()).waiting, { message: 'the app waits for the first move' }).toBe(true);
-    expect((await hold()).started).toBe(false);
-    await expect(page.locator('#prerendered-login')).toBeVisible();
+    await expect(page.locator('#prerendered-login')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByLabel('Email')).toBeVisible();
 
-    // The first key or touch starts it; what was typed meanwhile is kept, and the sign-in works.
+    // What is typed before the app's code has arrived (main.js held back, as on a slow link) is kept.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => { await held; await route.continue(); });
+    await page.goto('/login');
+    await expect(page.locator('#prerendered-login')).toBeVisible();
     await page.locator('#prerendered-login input[name="email"]').pressSequentially(DEMO.student.email);
+    release();
     await expect(page.locator('#prerendered-login')).toHaveCount(0);
     await expect(page.getByLabel('Email')).toHaveValue(DEMO.student.email);
     await page.getByLabel('Password').fill(DEMO.student.password);

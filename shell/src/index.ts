@@ -1,6 +1,6 @@
 // Async boundary so shared singletons are negotiated before any of them is used. On the login page, and on the exam
-// list once the student area's first paint has drawn it, index.html's inline script holds the start until the
-// visitor's first move (window.__epsStart); elsewhere it starts at once.
+// list once the student area's first paint has drawn it, index.html's inline script holds the start until the page's
+// next idle time or the visitor's first move, whichever comes first (window.__epsStart); elsewhere it starts at once.
 //
 // The first render's libraries are in main.js itself (eager: webpack.common.ts) but evaluated one per task (React,
 // then the API package with RTK Query, then the UI kit's theme, its Chakra system, its components, then the app): in

@@ -3,10 +3,11 @@
  * prerendered login page is parsed. It decides how the app starts:
  * - a signed-in student opening the exam list: the student area's first paint (first-paint.js, beside its
  *   remoteEntry.js: student-app/src/first-paint/paint.ts) draws the list from the early answers (./early-lists.ts)
- *   before any of the app runs; the app's files download once it has painted and the app starts on the first move.
+ *   before any of the app runs; the app's files download once it has painted and the app starts in the next idle
+ *   time (or on the first move, if sooner: ./hold.ts).
  *   When it cannot paint (no such file, an answer that is not a list, ...) the app starts at once;
  * - the login page (in English): the prerendered page paints, the app's files download a moment after, and the app
- *   starts on the first move; what was typed is handed over (shell/src/prerendered-login.ts);
+ *   starts in the next idle time (or on the first move); what was typed is handed over (shell/src/prerendered-login.ts);
  * - any other page (or "/" with a stored session, which goes to the role's area, or a device whose language is not
  *   the prerendered page's English: shared-api/src/i18n.ts renders the login page in it): the boot status, and the
  *   app at once.
@@ -15,7 +16,7 @@ import { LANGUAGE_KEY } from 'shared-api/device-language';
 import { EXAM_LIST_PAGE } from './early-lists';
 import { appLoader } from './first-render';
 import { bootGlobals } from './globals';
-import { FIRST_PAINT_TIMEOUT_MS, afterPaint, firstPaintHost, holdApp, markStarted } from './hold';
+import { FIRST_PAINT_TIMEOUT_MS, afterPaint, firstPaintHost, holdApp, loadThenStart, markStarted } from './hold';
 import { PRERENDERED, fillContact, showsPrerenderedLogin, wireLoginForm } from './login';
 import { hasStoredToken, liveSession, pageStorage } from './session';
 
@@ -65,8 +66,8 @@ if (session?.role === 0 && EXAM_LIST_PAGE.test(location.pathname)) {
   // The login page, parsed whole: it may paint now (index.html's .pl-ready).
   document.getElementById(PRERENDERED)!.classList.add('pl-ready');
   config.then((c) => fillContact(document, c)).catch(() => { /* the app fills them in when it starts */ });
-  afterPaint(loadApp);
   const { go } = hold();
+  afterPaint(loadThenStart(loadApp, go));
   if (document.activeElement?.tagName === 'INPUT') go();
   wireLoginForm(document, storage, (chosen) => {
     lang = chosen;

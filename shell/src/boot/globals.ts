@@ -3,7 +3,8 @@
  * - `__epsConfig`: remotes.json, asked for at once (shared-api/src/runtime-config.ts takes it);
  * - `__epsEarly`: a student's two exam-list answers by path (shared-api/src/endpoints/exam-lists.ts takes them; the
  *   student area's first paint, student-app/src/first-paint/paint.ts, reads them);
- * - `__epsStart`: the app's start, held until the visitor's first move (shell/src/index.ts waits on it);
+ * - `__epsStart`: the app's start, held until the page has painted and is idle, or the visitor's first move
+ *   (shell/src/index.ts waits on it: ./hold.ts);
  * - `__epsFirstPaint`: what the boot code shares with the student area's first paint (student-app/src/first-paint/handoff.ts).
  */
 import type { RuntimeConfig } from 'shared-api';

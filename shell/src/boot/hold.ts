@@ -1,7 +1,8 @@
 /**
- * The app's start, held (window.__epsStart, read by shell/src/index.ts) until go(): the visitor's first move (a touch,
- * a key, a focus), or an earlier call. Used where the page has painted without the app (the prerendered login page,
- * the student area's first paint of the exam list): a phone spends no CPU on the app while nobody uses the page.
+ * The app's start, held (window.__epsStart, read by shell/src/index.ts) until go(): where the page has painted without
+ * the app (the prerendered login page, the student area's first paint of the exam list), the app's files load once it
+ * has painted and the app starts in the page's next idle time (startWhenIdle), so a visitor who reads first finds it
+ * ready; the visitor's first move (a touch, a key, a focus) or an earlier call starts it at once.
  */
 import type { FirstPaintHost } from './globals';
 
@@ -32,15 +33,34 @@ export function holdApp(target: Pick<EventTarget, 'addEventListener' | 'removeEv
 
 /** The longest the boot code waits for the first paint: on a link too slow for it, the app starts. */
 export const FIRST_PAINT_TIMEOUT_MS = 10_000;
-/** After a first paint, the app's files download this long after the next frame (not competing with the paint). */
-export const LOAD_AFTER_PAINT_MS = 300;
+/** After a first paint, the app's files download this long after the next frame is painted (a task of its own). */
+export const LOAD_AFTER_PAINT_MS = 0;
+
+/** The longest the app's start waits for an idle moment once the page has painted without it. */
+export const START_IDLE_TIMEOUT_MS = 500;
+
+type IdleWindow = { requestIdleCallback?: (fn: () => void, options: { timeout: number }) => unknown };
+
+/** `go` in the page's next idle time (at most START_IDLE_TIMEOUT_MS from now; without requestIdleCallback, in a task). */
+export function startWhenIdle(go: () => void, win: IdleWindow = globalThis as IdleWindow) {
+  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(go, { timeout: START_IDLE_TIMEOUT_MS });
+  else setTimeout(go, 0);
+}
+
+/** After a paint without the app: its files load, and it starts when the page is idle (a move starts it sooner). */
+export const loadThenStart = (loadApp: () => void, go: () => void, idle: (go: () => void) => void = startWhenIdle) => () => {
+  loadApp();
+  idle(go);
+};
 
 /**
  * The host a remote's first paint reports to (student-app/src/first-paint/handoff.ts): painted, the app's files
- * download a moment after the paint and the app starts on the first move; not painted, the app starts at once. Only
- * the first report counts.
+ * download a moment after the paint and the app starts in the next idle time (or on the first move, if sooner); not
+ * painted, the app starts at once. Only the first report counts.
  */
-export function firstPaintHost(hold: Hold, loadApp: () => void, schedule: (fn: () => void) => void): FirstPaintHost {
+export function firstPaintHost(
+  hold: Hold, loadApp: () => void, schedule: (fn: () => void) => void, idle: (go: () => void) => void = startWhenIdle,
+): FirstPaintHost {
   let settled = false;
   const host: FirstPaintHost = {
     go: hold.go, // (whose onGo marks it started: markStarted)
@@ -48,7 +68,7 @@ export function firstPaintHost(hold: Hold, loadApp: () => void, schedule: (fn: (
       if (settled) return;
       settled = true;
       host.painted = painted; // (the app renders off-screen, then takes its place: shell/src/bootstrap.tsx)
-      if (painted && !host.started) schedule(loadApp);
+      if (painted && !host.started) schedule(loadThenStart(loadApp, host.go, idle));
       else host.go();
     },
   };

@@ -3,7 +3,7 @@
  * the app's side of it: what the student did on the first paint before the app ran, done again on the app's page.
  */
 export interface FirstPaintHost {
-  /** the first paint reports: painted (the app waits for the first move), or not (the app starts at once) */
+  /** the first paint reports: painted (the app starts in the next idle time, or on the first move), or not (at once) */
   done(painted: boolean): void;
   /** starts the app now */
   go(): void;

@@ -1,7 +1,7 @@
 /**
  * The exam list's first paint (first-paint.js, written by the student area's build beside its remoteEntry.js): a
- * student opening /student/exams sees the list, with its data, before any of the app runs; the app starts on the
- * first move (shell/src/index.html), and its first render draws the same boxes.
+ * student opening /student/exams sees the list, with its data, before any of the app runs; the app starts in the
+ * page's next idle time (shell/src/boot/hold.ts), and its first render draws the same boxes.
  *
  * The page is the build's rendering of the area's own components (./render.tsx, ./template.ts) filled with the two
  * list answers index.html already asked for (`window.__epsEarly`, left there for the app): the template's cards cloned
@@ -14,6 +14,7 @@
  * (`start`) and starts the app, whose list opens that exam's start page when it mounts, and the focused control is
  * focused again on the app's page (./handoff.ts).
  */
+import { SESSION_KEY, examListPath } from 'shared-api/boot-keys';
 import { deviceLanguage, numberIn } from 'shared-api/device-language';
 import { avatarInitials, displayName } from 'shared-ui/names';
 import { LANDSCAPE_QUERY } from '../exam/landscape-query';
@@ -48,28 +49,27 @@ function parse(html: string): HTMLElement {
   return div;
 }
 
-/** Every text node and attribute of `root` with `values`' keys replaced; an element whose own text holds a key whose value is null is removed. */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Every text node and attribute of `root` with `values`' keys replaced, in one pass (a value that holds another key
+ * stays as it is); an element whose own text holds a key whose value is null is removed.
+ */
 function fill(root: Element, values: Map<string, string | null>) {
+  const keys = new RegExp(Array.from(values.keys(), escapeRegExp).join('|'), 'g');
+  const replace = (s: string) => s.replace(keys, (key) => values.get(key) ?? '');
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
   for (const text of texts) {
-    let s = text.data;
-    for (const [key, value] of values) {
-      if (!s.includes(key)) continue;
-      if (value === null) {
-        text.parentElement?.remove();
-        s = '';
-        break;
-      }
-      s = s.split(key).join(value);
-    }
-    if (s !== text.data) text.data = s;
+    const found = text.data.match(keys);
+    if (!found) continue;
+    if (found.some((key) => values.get(key) === null)) text.parentElement?.remove();
+    else text.data = replace(text.data);
   }
   for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
     for (const attr of Array.from(el.attributes)) {
-      let v = attr.value;
-      for (const [key, value] of values) if (value !== null) v = v.split(key).join(value);
+      const v = replace(attr.value);
       if (v !== attr.value) el.setAttribute(attr.name, v);
     }
   }
@@ -84,7 +84,7 @@ export function paintExamList(
 ): HTMLElement | null {
   const t: LanguageTemplate = template.lang[language];
   // A server's reason in the language: the access rules' own (their translations are in the template), else no paint.
-  const reason = (text: string | null | undefined): string | null => (text ? t.reasons[text] ?? null : null);
+  const reason = (text: string | null | undefined): string | null => (text && Object.hasOwn(t.reasons, text) ? t.reasons[text]! : null);
   if ([...available, ...other].some((e) => (e.reason && !reason(e.reason)) || (e.running?.reason && !reason(e.running.reason)))) return null;
   const number = (n: number, decimals?: number) => numberIn(language, n, decimals);
   const size = (bytes: number) => scaleBytes(bytes, bytes, number).join(' ');
@@ -148,12 +148,12 @@ export function paintExamList(
 
 async function run(host: FirstPaintHost): Promise<boolean> {
   if (window.matchMedia?.(LANDSCAPE_QUERY).matches) return false;
-  const user = JSON.parse(localStorage.getItem('user') || 'null') as User | null;
+  const user = JSON.parse(localStorage.getItem(SESSION_KEY.user) || 'null') as User | null;
   const early = win.__epsEarly;
   if (!user?._id || !early) return false;
   // Not taken: the app's list takes the same answers when it starts (shared-api's exam-lists.ts).
   const [available, other] = await Promise.all([
-    early[`exams/published/users/${user._id}`], early[`exams/users/getAll/${user._id}`],
+    early[examListPath('available', user._id)], early[examListPath('other', user._id)],
   ]);
   if (!Array.isArray(available) || !Array.isArray(other) || host.started) return false;
   const language = deviceLanguage();

@@ -73,11 +73,48 @@ export async function renderExamLists(lang: 'en' | 'ne', globalCss: string, case
   return rendered;
 }
 
+/**
+ * The fields of a listed exam that ./paint.ts does not write (it keeps the template's rendering of them): a second
+ * value of each. Rendered with these instead, the page must be the same, or the card shows one of them and the paint
+ * would show the template's value: the build fails (a field the card starts to show is written by the paint too, or
+ * the paint would lie). `Record<keyof ListedExam, ...>` makes a new field of the type an error here until it is
+ * listed, as written by the paint (null) or not (its second value).
+ */
+const SECOND_VALUE: { [K in keyof ListedExam]-?: Partial<ListedExam> | null } = {
+  _id: null, title: null, is_cbt: null, category: null, reason: null, remaining: null, downloadBytes: null, running: null,
+  type: { type: 'private' },
+  status: { status: 0 },
+  exam: { exam: 'first-paint-reference' },
+  user: { user: { _id: 'first-paint-institute', name: 'First Paint Institute' } },
+  question_count: { question_count: 21 },
+  createdAt: { createdAt: '2025-06-30T12:34:56.000Z' },
+  play_limit: { play_limit: 3 },
+  review_policy: { review_policy: 'score' },
+};
+/** The parts of fields the paint writes that it does not (the category's id, the running attempt's deadline). */
+const SECOND_PARTS = (e: ListedExam): Partial<ListedExam> => ({
+  category: e.category && { ...e.category, _id: 'first-paint-category-2' },
+  running: e.running && { ...e.running, deadlineAt: '2025-06-30T12:34:56.000Z' },
+});
+
 async function language(lang: 'en' | 'ne', globalCss: string): Promise<{ css: string; template: LanguageTemplate }> {
+  const withReason = exam({ _id: 'first-paint-other', is_cbt: false, reason: TOKEN.reason });
+  const second = (e: ListedExam) => {
+    let out = e;
+    for (const over of Object.values(SECOND_VALUE)) if (over) out = { ...out, ...over };
+    return { ...out, ...SECOND_PARTS(out) };
+  };
   const { html, css } = await renderExamLists(lang, globalCss, [
-    { verified: true, available: [exam({})], other: [exam({ _id: 'first-paint-other', is_cbt: false, reason: TOKEN.reason })] },
+    { verified: true, available: [exam({})], other: [withReason] },
     { verified: false, available: [], other: [] },
+    { verified: true, available: [second(exam({}))], other: [second(withReason)] },
   ]);
+  if (html[2] !== html[0]) {
+    throw new Error(
+      'first paint: the exam card shows a field of the exam that student-app/src/first-paint/paint.ts does not write '
+      + '(it would paint the template\'s value): write it there and mark it null in render.tsx\'s SECOND_VALUE',
+    );
+  }
   return {
     css,
     template: {

@@ -1,4 +1,4 @@
-import { FIRST_MOVES, firstPaintHost, holdApp, markStarted } from '../hold';
+import { FIRST_MOVES, START_IDLE_TIMEOUT_MS, firstPaintHost, holdApp, markStarted, startWhenIdle } from '../hold';
 import { appLoader } from '../first-render';
 
 const settled = async (p: Promise<void>) => {
@@ -37,23 +37,37 @@ describe("the first paint's host", () => {
     const target = new EventTarget();
     const loadApp = jest.fn();
     const scheduled: (() => void)[] = [];
+    const idle: (() => void)[] = [];
     const hostRef: { h?: ReturnType<typeof firstPaintHost> } = {};
     const held = holdApp(target, () => { markStarted(hostRef.h); loadApp(); });
-    hostRef.h = firstPaintHost(held, loadApp, (f) => scheduled.push(f));
-    return { target, loadApp, scheduled, held, host: hostRef.h };
+    hostRef.h = firstPaintHost(held, loadApp, (f) => scheduled.push(f), (f) => idle.push(f));
+    return { target, loadApp, scheduled, idle, held, host: hostRef.h };
   };
 
-  test('painted: the files load after the paint, the app waits for the first move', async () => {
-    const { target, loadApp, scheduled, held, host } = setup();
+  test('painted: the files load after the paint, and the app starts in the next idle time without any move', async () => {
+    const { loadApp, scheduled, idle, held, host } = setup();
     host.done(true);
     expect(host.painted).toBe(true);
     expect(loadApp).not.toHaveBeenCalled();
     scheduled.forEach((f) => f());
-    expect(loadApp).toHaveBeenCalledTimes(1);
+    expect(loadApp).toHaveBeenCalled();
     expect(await settled(held.start)).toBe(false);
+    expect(idle).toHaveLength(1);
+    idle.forEach((f) => f());
+    expect(host.started).toBe(true);
+    expect(await settled(held.start)).toBe(true);
+  });
+
+  test('painted: a move before the idle time starts the app at once; the idle start then does nothing more', async () => {
+    const { target, loadApp, scheduled, idle, held, host } = setup();
+    host.done(true);
+    scheduled.forEach((f) => f());
     target.dispatchEvent(new Event('pointerdown'));
     expect(host.started).toBe(true);
     expect(await settled(held.start)).toBe(true);
+    const calls = loadApp.mock.calls.length;
+    idle.forEach((f) => f());
+    expect(loadApp).toHaveBeenCalledTimes(calls);
   });
 
   test('not painted (or the timeout): the app starts at once; only the first report counts', async () => {
@@ -75,6 +89,22 @@ describe("the first paint's host", () => {
     expect(scheduled).toEqual([]);
     expect(loadApp).toHaveBeenCalledTimes(1);
   });
+});
+
+test('the idle start: requestIdleCallback with a timeout, or a task where the browser has none', () => {
+  jest.useFakeTimers();
+  try {
+    const ric = jest.fn();
+    const go = jest.fn();
+    startWhenIdle(go, { requestIdleCallback: ric });
+    expect(ric).toHaveBeenCalledWith(go, { timeout: START_IDLE_TIMEOUT_MS });
+    startWhenIdle(go, {});
+    expect(go).not.toHaveBeenCalled();
+    jest.runOnlyPendingTimers();
+    expect(go).toHaveBeenCalledTimes(1);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test("the first render's plan: main.js first, then preload hints, added once; nothing without a plan", () => {
