@@ -30,6 +30,11 @@ const wantA = wants(laneB, false);
 const wantB = wants(laneB, true);
 /** The lanes' origins, for tests/auth.setup.ts (each demo account signs in on every lane's server). */
 process.env.E2E_LANE_URLS ??= [wantA && BASE_URL, wantB && BASE_URL_B].filter(Boolean).join(' ');
+/**
+ * Renditions of the demo media, shared by every server of the run and the deployments specs start (support/deployment.ts
+ * passes the environment on): made once (npm test fills it first: server/src/renditions/warm.ts), not by each server.
+ */
+const RENDITION_CACHE_DIR = (process.env.RENDITION_CACHE_DIR ??= path.resolve(__dirname, '..', '.tmp', 'rendition-cache'));
 const transferAllow = process.env.E2E_TRANSFER_ALLOW ?? `127.0.0.1:${process.env.E2E_SECOND_PORT ?? PORT + 201}`;
 
 /** The production build served as `npm start` would, on a fresh embedded database with the demo data. */
@@ -41,7 +46,7 @@ const mainServer = (port: number) => ({
   stdout: 'pipe' as const,
   // the servers run in the students' zones (neither UTC): their days come from the users' zones, never the process's
   env: { TZ: 'Asia/Kathmandu', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'eps-e2e-')),
-    EXAM_DURATION_SECONDS: process.env.E2E_EXAM_SECONDS ?? '3000', TRANSFER_ALLOW_HOSTS: transferAllow },
+    EXAM_DURATION_SECONDS: process.env.E2E_EXAM_SECONDS ?? '3000', TRANSFER_ALLOW_HOSTS: transferAllow, RENDITION_CACHE_DIR },
 });
 
 /** The production build served as `npm start` would, on a fresh embedded database with the demo data. */
@@ -82,7 +87,7 @@ export default defineConfig({
       stdout: 'pipe' as const,
       env: {
         TZ: 'Asia/Seoul', PORT: String(SHORT_PORT), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'eps-e2e-short-')),
-        EXAM_DURATION_SECONDS: '20', EXAM_SWEEP_SECONDS: '2', EXAM_GRACE_SECONDS: '2',
+        EXAM_DURATION_SECONDS: '20', EXAM_SWEEP_SECONDS: '2', EXAM_GRACE_SECONDS: '2', RENDITION_CACHE_DIR,
       },
     }] : []),
   ],

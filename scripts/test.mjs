@@ -114,6 +114,9 @@ async function checksChain() {
       if (b.code !== 0) show('web build', b.out);
       return [b.code === 0 ? 1 : 0, b.code === 0 ? 0 : 1];
     }).then(([ok]) => ok === 1);
+    // the demo media's renditions, made once here for every e2e server (e2e/playwright.config.ts: RENDITION_CACHE_DIR)
+    const warm = await run(process.execPath, ['--import', 'tsx', 'src/renditions/warm.ts', path.join(TMP, 'rendition-cache')], { cwd: path.join(ROOT, 'server'), ...quiet, timeoutMs: 10 * 60_000 });
+    if (warm.code !== 0) show('rendition cache (not filled: each e2e server makes its own)', warm.out);
   }
 }
 

@@ -98,7 +98,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   // the backfill of media stored before starts when the app is ready; close() waits for the file being encoded
-  const renditions = new Renditions(database.db, app.log, { threads: config.renditionThreads, singleProcess: database.kind === 'pglite' });
+  const renditions = new Renditions(database.db, app.log, {
+    threads: config.renditionThreads, singleProcess: database.kind === 'pglite', cacheDir: config.renditionCacheDir,
+  });
   app.decorate('renditions', renditions);
   app.addHook('onReady', async () => renditions.kick());
   app.addHook('onClose', async () => renditions.close());

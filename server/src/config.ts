@@ -55,6 +55,12 @@ export interface Config {
   transferMaxBytes: number;
   /** worker threads that make media renditions (src/renditions/); 0 = none made (students get the originals) */
   renditionThreads: number;
+  /**
+   * A directory where finished renditions are kept by the original's bytes and the encoder's code (RENDITION_CACHE_DIR;
+   * none by default): another data directory with the same media (the demo data of each test server, a copy of a
+   * deployment) takes them from there instead of encoding again
+   */
+  renditionCacheDir: string | undefined;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
@@ -129,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferMaxBytes: int(env, 'TRANSFER_MAX_BYTES', 60 * 1024 * 1024, 1),
     // one core is left to the event loop that serves running exams
     renditionThreads: int(env, 'RENDITION_THREADS', Math.min(2, Math.max(1, availableParallelism() - 1))),
+    renditionCacheDir: str(env, 'RENDITION_CACHE_DIR') || undefined,
   };
 }

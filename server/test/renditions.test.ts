@@ -7,6 +7,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
@@ -231,11 +234,49 @@ describe('backfill', () => {
       const c = await buildApp({ config, database: t.database, logger: false });
       await c.ready();
       await c.renditions.idle();
-      assert.deepEqual(c.renditions.stats, { made: 0, kept: 0, skipped: 0 });
+      assert.deepEqual(c.renditions.stats, { made: 0, cached: 0, kept: 0, skipped: 0 });
       assert.equal(await count(), 6);
       await c.close();
     } finally {
       await t.close();
+    }
+  });
+
+  test('RENDITION_CACHE_DIR: another data directory with the same media takes their renditions from the cache, the same bytes, encoding nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eps-rendition-cache-'));
+    const files = [makeMp3({ seconds: 8, seed: 21 }), malformed, await makeJpeg({ width: 1200, height: 900, approxBytes: 200_000, seed: 6 })];
+    const run = async () => {
+      const t = await buildTestApp({ seed: false });
+      try {
+        for (const f of files) {
+          const jpeg = f[0] === 0xff && f[1] === 0xd8;
+          await t.db.insert(media).values({ hash: sha(f), mime: jpeg ? 'image/jpeg' : 'audio/mpeg', ext: jpeg ? 'jpg' : 'mp3', size: f.length, data: f });
+        }
+        const app = await buildApp({ config: { ...t.config, renditionThreads: 1, renditionCacheDir: dir }, database: t.database, logger: false });
+        await app.ready();
+        await app.renditions.idle();
+        const stats = { ...app.renditions.stats };
+        const rows = await t.db.select({ original: mediaRenditions.originalHash, status: mediaRenditions.status, data: media.data })
+          .from(mediaRenditions).leftJoin(media, eq(media.hash, mediaRenditions.renditionHash));
+        await app.close();
+        return { stats, rows: rows.map((r) => [r.original, r.status, r.data ? sha(Buffer.from(r.data)) : null]).sort() };
+      } finally {
+        await t.close();
+      }
+    };
+    try {
+      const first = await run();
+      assert.deepEqual(first.stats, { made: 2, cached: 0, kept: 1, skipped: 0 }); // the malformed MP3 keeps its original
+      const second = await run();
+      assert.deepEqual(second.stats, { made: 0, cached: 3, kept: 0, skipped: 0 });
+      assert.deepEqual(second.rows, first.rows);
+      // an entry whose bytes are gone is made again (a process stopped mid-write leaves only a temporary name)
+      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.bin'))) fs.rmSync(path.join(dir, f));
+      const third = await run();
+      assert.deepEqual(third.stats, { made: 2, cached: 1, kept: 0, skipped: 0 });
+      assert.deepEqual(third.rows, first.rows);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

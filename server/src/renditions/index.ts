@@ -5,6 +5,9 @@
  * before). A file is claimed in the database before it is encoded (media_renditions, 'pending'), so two servers on
  * one PostgreSQL never encode the same file; a claim left by a stopped process is taken over after CLAIM_STALE_MS.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
@@ -25,7 +28,48 @@ const TASK_TIMEOUT_MS = 5 * 60_000;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-export interface RenditionStats { made: number; kept: number; skipped: number }
+/** made: encoded here; cached: taken from the cache directory; kept: students get the original; skipped: another process's */
+export interface RenditionStats { made: number; cached: number; kept: number; skipped: number }
+
+/** The encoder's own code: a cached rendition made by other code is not used. */
+const ENCODER_VERSION = createHash('sha256')
+  .update(fs.readFileSync(new URL('./encode.ts', import.meta.url)))
+  .update(fs.readFileSync(new URL('./worker.mjs', import.meta.url)))
+  .digest('hex').slice(0, 16);
+
+/**
+ * Finished renditions by the original's hash and the encoder's version, in a directory shared by data directories
+ * (RENDITION_CACHE_DIR): an entry is a JSON file (the output without its bytes) and, for a rendition, its bytes beside
+ * it; each written under a temporary name and renamed, so a reader sees a whole entry or none.
+ */
+class RenditionCache {
+  constructor(private readonly dir: string) {}
+
+  private file(hash: string, suffix: string): string { return path.join(this.dir, `${hash}-${ENCODER_VERSION}.${suffix}`); }
+
+  async get(hash: string): Promise<RenditionOutput | undefined> {
+    try {
+      const meta = JSON.parse(await fs.promises.readFile(this.file(hash, 'json'), 'utf8')) as RenditionOutput;
+      if ('kept' in meta) return meta;
+      return { ...meta, data: new Uint8Array(await fs.promises.readFile(this.file(hash, 'bin'))) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(hash: string, out: RenditionOutput): Promise<void> {
+    const write = async (suffix: string, data: string | Uint8Array) => {
+      const tmp = `${this.file(hash, suffix)}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      await fs.promises.writeFile(tmp, data);
+      await fs.promises.rename(tmp, this.file(hash, suffix));
+    };
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    if ('kept' in out) return write('json', JSON.stringify(out));
+    // the bytes first: a reader that finds the JSON finds them
+    await write('bin', out.data);
+    await write('json', JSON.stringify({ ext: out.ext, mime: out.mime, note: out.note }));
+  }
+}
 
 export class Renditions {
   private pool: Piscina<RenditionInput, RenditionOutput> | undefined;
@@ -35,13 +79,16 @@ export class Renditions {
   private readonly abort = new AbortController();
   private backfillDone = false;
   private readonly startedAt = new Date();
-  readonly stats: RenditionStats = { made: 0, kept: 0, skipped: 0 };
+  readonly stats: RenditionStats = { made: 0, cached: 0, kept: 0, skipped: 0 };
+  private readonly cache: RenditionCache | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly log: Log,
-    private readonly options: { threads: number; singleProcess: boolean },
-  ) {}
+    private readonly options: { threads: number; singleProcess: boolean; cacheDir?: string },
+  ) {
+    this.cache = options.cacheDir ? new RenditionCache(options.cacheDir) : undefined;
+  }
 
   get enabled(): boolean { return this.options.threads > 0 && !this.closed; }
 
@@ -130,8 +177,9 @@ export class Renditions {
       finished++;
       if (backfill && (Date.now() - lastLog > 10_000 || finished === hashes.length)) {
         lastLog = Date.now();
-        this.log.info(`renditions: backfill ${finished}/${hashes.length} (made ${this.stats.made - before.made}, kept the original ${
-          this.stats.kept - before.kept}, done elsewhere ${this.stats.skipped - before.skipped}) in ${Math.round((lastLog - started) / 1000)} s`);
+        this.log.info(`renditions: backfill ${finished}/${hashes.length} (made ${this.stats.made - before.made}, from the cache ${
+          this.stats.cached - before.cached}, kept the original ${this.stats.kept - before.kept}, done elsewhere ${
+          this.stats.skipped - before.skipped}) in ${Math.round((lastLog - started) / 1000)} s`);
       }
     })));
   }
@@ -143,11 +191,20 @@ export class Renditions {
     }
     const [row] = await this.db.select({ mime: media.mime, ext: media.ext, data: media.data }).from(media).where(eq(media.hash, hash)).limit(1);
     let out: RenditionOutput;
+    let cached = false;
     if (!row) out = { kept: 'the media row is gone' };
     else {
       try {
-        const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(TASK_TIMEOUT_MS)]);
-        out = await this.workers().run({ data: row.data, ext: row.ext, mime: row.mime }, { signal });
+        const fromCache = await this.cache?.get(hash);
+        if (fromCache) {
+          out = fromCache;
+          cached = true;
+        } else {
+          const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(TASK_TIMEOUT_MS)]);
+          out = await this.workers().run({ data: row.data, ext: row.ext, mime: row.mime }, { signal });
+          // (a failed encode is not cached: the next process tries again)
+          await this.cache?.put(hash, out).catch((err: unknown) => this.log.warn({ err }, 'renditions: the cache could not be written'));
+        }
       } catch (err) {
         if (this.closed) {
           // stopped mid-work: give the claim back (the next start takes the file again)
@@ -162,7 +219,7 @@ export class Renditions {
       await this.db.update(mediaRenditions).set({ status: 'kept', note: out.kept, doneAt: new Date() })
         .where(eq(mediaRenditions.originalHash, hash));
       packagesChanged();
-      this.stats.kept++;
+      this.stats[cached ? 'cached' : 'kept']++;
       this.log.info({ media: hash, reason: out.kept }, 'renditions: students get the original');
       return;
     }
@@ -175,8 +232,8 @@ export class Renditions {
       return stored;
     });
     packagesChanged();
-    this.stats.made++;
-    this.log.info({ media: hash, rendition: url, bytes: `${row!.data.length} -> ${rendition.data.length}`, note: rendition.note }, 'renditions: made');
+    this.stats[cached ? 'cached' : 'made']++;
+    this.log.info({ media: hash, rendition: url, bytes: `${row!.data.length} -> ${rendition.data.length}`, note: rendition.note }, cached ? 'renditions: from the cache' : 'renditions: made');
   }
 }
 
