@@ -126,7 +126,8 @@ test('an institute exports, imports (a broken package first), assembles by the E
   await loginAs(page, inst.email, inst.password);
   await page.goto('/institute/profile');
   await page.getByLabel('Language').selectOption('ne');
-  await page.goto('/institute/exams');
+  // the switch takes effect in place: the sidebar turns Nepali, and leads to the exam list
+  await page.getByRole('navigation', { name: ne('shared-ui', 'Sidebar') }).getByRole('link', { name: ne('institute-app', 'Exam List') }).click();
   d = await openImport(page, ne('back-office', 'Import Exam'));
   await d.getByLabel(ne('back-office', 'Package file')).setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: bad });
   await d.getByRole('button', { name: ne('back-office', 'Check package') }).click();
