@@ -52,9 +52,10 @@ export async function answer(page: Page, n: number, option: string) {
   await expect(page.getByRole('radio', { name: new RegExp(`^Option ${option}`) })).toHaveAttribute('aria-checked', 'true');
 }
 
-export async function startDemoExam(page: Page) {
+/** From the student's exam list, starts the exam titled `title` (the demo exam by default). */
+export async function startDemoExam(page: Page, title = DEMO_EXAM) {
   await page.goto('/student/exams');
-  await page.getByRole('button', { name: `Start ${DEMO_EXAM}` }).click();
+  await page.getByRole('button', { name: `Start ${title}` }).click();
   await expect(page).toHaveURL(/\/student\/exams\/start\//);
   await expect(page.getByText('Unanswered questions are marked as not attempted.')).toBeVisible();
   const running = page.waitForResponse((r) => r.url().includes('/api/attempts/running/') && r.request().method() === 'GET');

@@ -5,88 +5,22 @@
  * exam; the dialog's report once in Nepali. The institute is this file's own; its copy of the demo exam (an export
  * needs the exam's owner: the demo exam is the admin's) is made through the API.
  */
-import { buffer as readStream } from 'node:stream/consumers';
 import fs from 'node:fs/promises';
-import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { auth, createInstitute, expectToast, loginAs, storedSession, type ApiSession } from '../support/fixtures';
+import { expect, test } from '@playwright/test';
+import { createInstitute, expectToast, loginAs, storedSession } from '../support/fixtures';
 import { demoExamId } from '../support/exam';
+import { brokenPackage, examsOf, importCopy, openImport, questionRows, unzip } from '../support/exam-package';
 import { ne } from '../support/catalog';
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const COPY = `Demo copy ${tag}`;
 
-async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(data, { lazyEntries: true });
-  const files = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) if (!entry.fileName.endsWith('/')) files.set(entry.fileName, await readStream(await zip.openReadStreamPromise(entry)));
-  zip.close();
-  return files;
-}
-
-async function zip(files: Map<string, Buffer>): Promise<Buffer> {
-  const out = new yazl.ZipFile();
-  for (const [name, data] of files) out.addBuffer(data, name);
-  out.end();
-  return readStream(out.outputStream);
-}
-
-/** The Questions sheet's rows as text (exceljs), the header first. */
-async function questionRows(xlsx: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.getWorksheet('Questions')!.eachRow((row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => { cells[col - 1] = cell.text; });
-    rows.push(Array.from(cells, (c) => c ?? ''));
-  });
-  return rows;
-}
-
-/** The package with its workbook's Questions rows changed: `edit` gets the rows by column name. */
-async function broken(files: Map<string, Buffer>, edit: (rows: Record<string, string>[]) => void): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(files.get('questions.xlsx')! as unknown as ArrayBuffer);
-  const ws = wb.getWorksheet('Questions')!;
-  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
-  const rows: Record<string, string>[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) rows.push(Object.fromEntries(header.map((c, i) => [c, ws.getRow(r).getCell(i + 1).text])));
-  edit(rows);
-  rows.forEach((row, i) => header.forEach((c, j) => { ws.getRow(i + 2).getCell(j + 1).value = row[c]!; }));
-  const out = new Map(files);
-  out.set('questions.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
-  out.delete('questions.csv');
-  return zip(out);
-}
-
-async function examsOf(request: APIRequestContext, s: ApiSession): Promise<{ _id: string; title: string; status: number; question_count: number }[]> {
-  const res = await request.get(`/api/exams/institute/${s.user._id}`, { headers: auth(s.token) });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return res.json();
-}
-
-async function openImport(page: Page, name: string) {
-  await page.getByRole('button', { name }).click();
-  const d = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name }) });
-  await expect(d).toBeVisible();
-  return d;
-}
-
 test('an institute exports its exam, reads the rows, imports a broken package (reported by row, nothing created), then the package as a new exam', async ({ page, request }) => {
   test.setTimeout(180_000);
   const inst = await createInstitute(request, { name: `Package Academy ${tag}`, email: `package-${tag}@example.com`, password: 'institute-pass-1' });
-  const admin = storedSession('admin');
   // its own copy of the demo exam: the admin's export, imported by the institute through the API
   const demo = await demoExamId(request, storedSession('student').token, storedSession('student').user._id);
-  const exported = await request.get(`/api/exams/export/${demo}/${admin.user._id}`, { headers: auth(admin.token) });
-  expect(exported.ok(), await exported.text()).toBeTruthy();
-  const copied = await request.post(`/api/exams/import/${inst.session.user._id}`, {
-    headers: auth(inst.session.token), multipart: { title: COPY, file: { name: 'demo.zip', mimeType: 'application/zip', buffer: await exported.body() } },
-  });
-  expect(copied.ok(), await copied.text()).toBeTruthy();
+  await importCopy(request, storedSession('admin'), demo, inst.session, COPY);
 
   await loginAs(page, inst.email, inst.password);
   await page.goto('/institute/exams');
@@ -111,7 +45,7 @@ test('an institute exports its exam, reads the rows, imports a broken package (r
 
   // 2. A broken package: the dry run's report names its rows and columns; Import stays off; nothing is created
   const before = await examsOf(request, inst.session);
-  const bad = await broken(files, (r) => {
+  const bad = await brokenPackage(files, (r) => {
     r[0]!.answer = '7';
     r[1]!.question_number = '1';
   });

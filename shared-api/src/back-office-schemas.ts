@@ -1,5 +1,5 @@
 /**
- * The question and exam-access schemas (./schemas/question.ts, ./schemas/exam-access.ts), which the server runs on
+ * The question, exam-access and blueprint schemas (./schemas/question.ts, ./schemas/exam-access.ts, ./schemas/blueprint.ts), which the server runs on
  * the same bodies: handles that fetch them with the first of those forms that validates. Exported by
  * shared-api/back-office only, so no student page carries them.
  */
@@ -18,3 +18,4 @@ const lazy = <K extends keyof Schemas>(name: K): LazySchema<Schemas[K]> =>
 export const questionSchema = lazy('questionSchema');
 export const accessSchema = lazy('accessSchema');
 export const extraTimeSchema = lazy('extraTimeSchema');
+export const blueprintSchema = lazy('blueprintSchema');

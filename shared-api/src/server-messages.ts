@@ -121,4 +121,8 @@ export const SERVER_MESSAGES: readonly string[] = [
   /*i18n*/ 'The workbook has no sheet of questions',
   /*i18n*/ 'Unknown column',
   /*i18n*/ 'Upload one file: a ZIP package, an XLSX workbook or a CSV file',
+  // the question bank and blueprints (server/src/authoring/bank.ts, assembly.ts)
+  /*i18n*/ 'A Reading item takes a number from 1 to 20, a Listening item one from 21 to 40',
+  /*i18n*/ 'Blueprint not found',
+  /*i18n*/ 'Item not found in your question bank',
 ];

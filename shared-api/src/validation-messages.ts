@@ -115,4 +115,8 @@ export const VALIDATION_MESSAGES: readonly string[] = [
   /*i18n*/ 'Option Type must be one of text, image, listening, listeningandtext, samelistening',
   /*i18n*/ 'Question Number cannot be empty.',
   /*i18n*/ 'Reading question numbers are 1-20',
+  // blueprints and "New exam from bank" (./schemas/blueprint.ts: MSG_BLUEPRINT_SLOTS is built from TOTAL_QUESTIONS)
+  /*i18n*/ 'A blueprint gives each of the 40 numbers an item type of its section',
+  /*i18n*/ 'Name should be less than 100 characters.',
+  /*i18n*/ 'Target difficulty must be a number from 0 to 1',
 ];

@@ -1,7 +1,7 @@
 /** Exam authoring routes of the admin area (exams, questions, results of an exam, categories, private-exam access). */
 import { Route, type NavItem } from 'shared-ui';
 import {
-  CategoriesPage, ExamInstitutesPage, ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionBankPage, QuestionListPage, QuestionSummaryPage,
+  CategoriesPage, ExamInstitutesPage, ExamListPage, ExamResultDetailPage, ExamResultsPage, BlueprintsPage, QuestionBankPage, QuestionListPage, QuestionSummaryPage,
   type AuthoringScope,
 } from 'shared-ui/back-office';
 import { paths } from '../paths';
@@ -32,6 +32,7 @@ export const authoringRoutes = (
     <Route path="exams/exam/:examId/institutes" element={<ExamInstitutesPage scope={scope} />} />
     <Route path="exams/exam/:examId/summary" element={<QuestionSummaryPage scope={scope} />} />
     <Route path="question-bank" element={<QuestionBankPage scope={scope} />} />
+    <Route path="question-bank/blueprints" element={<BlueprintsPage scope={scope} />} />
     <Route path="categories" element={<CategoriesPage scope={scope} />} />
   </>
 );

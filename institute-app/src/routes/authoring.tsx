@@ -1,7 +1,7 @@
 /** Exam authoring routes of the institute area (its exams, questions, results of an exam, exams shared with it). */
 import { Route, type NavItem } from 'shared-ui';
 import {
-  ExamListPage, ExamResultDetailPage, ExamResultsPage, QuestionBankPage, QuestionListPage, QuestionSummaryPage, type AuthoringScope,
+  ExamListPage, ExamResultDetailPage, ExamResultsPage, BlueprintsPage, QuestionBankPage, QuestionListPage, QuestionSummaryPage, type AuthoringScope,
 } from 'shared-ui/back-office';
 import { paths } from '../paths';
 
@@ -29,5 +29,6 @@ export const authoringRoutes = (
     <Route path="exams/exam/:examId/results/:resultId" element={<ExamResultDetailPage scope={scope} />} />
     <Route path="exams/exam/:examId/summary" element={<QuestionSummaryPage scope={scope} />} />
     <Route path="question-bank" element={<QuestionBankPage scope={scope} />} />
+    <Route path="question-bank/blueprints" element={<BlueprintsPage scope={scope} />} />
   </>
 );

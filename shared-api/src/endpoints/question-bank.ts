@@ -11,6 +11,9 @@ export interface Blueprint {
   builtIn: boolean;
 }
 
+/** What the blueprint form sends (shared-api/src/schemas/blueprint.ts checks it here and on the server). */
+export type BlueprintInput = Pick<Blueprint, 'name' | 'slots'>;
+
 export interface AssemblyPlan {
   blueprint: { _id: string; name: string };
   seed: number;
@@ -58,6 +61,18 @@ export const questionBankApi = api.injectEndpoints({
       query: (userId) => `exams/blueprints/${userId}`,
       providesTags: [{ type: 'Exam', id: 'BLUEPRINTS' }],
     }),
+    createBlueprint: b.mutation<Blueprint, { userId: string; body: BlueprintInput }>({
+      query: ({ userId, body }) => ({ url: `exams/blueprints/create/${userId}`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Exam', id: 'BLUEPRINTS' }],
+    }),
+    updateBlueprint: b.mutation<Blueprint, { userId: string; blueprintId: string; body: BlueprintInput }>({
+      query: ({ userId, blueprintId, body }) => ({ url: `exams/blueprints/${blueprintId}/${userId}`, method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Exam', id: 'BLUEPRINTS' }],
+    }),
+    deleteBlueprint: b.mutation<{ _id: string }, { userId: string; blueprintId: string }>({
+      query: ({ userId, blueprintId }) => ({ url: `exams/blueprints/${blueprintId}/${userId}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Exam', id: 'BLUEPRINTS' }],
+    }),
     /** The plan of a form (nothing written). */
     planExam: b.mutation<AssemblyPlan, { userId: string; body: AssembleInput }>({
       query: ({ userId, body }) => ({ url: `exams/assemble/${userId}`, method: 'POST', body: { ...body, dryRun: true } }),
@@ -69,4 +84,7 @@ export const questionBankApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetQuestionBankQuery, useCopyFromBankMutation, useGetBlueprintsQuery, usePlanExamMutation, useAssembleExamMutation } = questionBankApi;
+export const {
+  useGetQuestionBankQuery, useCopyFromBankMutation, useGetBlueprintsQuery, useCreateBlueprintMutation, useUpdateBlueprintMutation,
+  useDeleteBlueprintMutation, usePlanExamMutation, useAssembleExamMutation,
+} = questionBankApi;

@@ -2,3 +2,4 @@
 export { questionSchema } from './question';
 export { accessSchema } from './exam-access';
 export { extraTimeSchema } from './extra-time';
+export { blueprintSchema, assembleSchema } from './blueprint';

@@ -26,4 +26,5 @@ export const ExamResultsPage = lazyPage(() => import('./exam-results').then((m) 
 export const ExamResultDetailPage = lazyPage(() => import('./exam-results').then((m) => ({ default: m.ExamResultDetailPage })));
 export const ExamInstitutesPage = lazyPage(() => import('./exam-institutes').then((m) => ({ default: m.ExamInstitutesPage })));
 export const QuestionBankPage = lazyPage(() => import('./question-bank').then((m) => ({ default: m.QuestionBankPage })));
+export const BlueprintsPage = lazyPage(() => import('./blueprints').then((m) => ({ default: m.BlueprintsPage })));
 export const CategoriesPage = lazyPage(() => import('./categories').then((m) => ({ default: () => <m.CategoriesPage /> })));

@@ -12,7 +12,7 @@ import {
 import { showDate } from 'shared-api/dates';
 import { DIFFICULTY_BANDS, useCopyFromBankMutation, useGetQuestionBankQuery, type BankFilters, type DifficultyBand } from 'shared-api/back-office';
 import {
-  Box, Button, DataTable, Dialog, HStack, PageHeader, Portal, SimpleGrid, Stack, Text, TextField, notify, type Column,
+  Box, Button, DataTable, Dialog, HStack, PageHeader, Portal, SimpleGrid, Stack, Text, TextField, notify, useNavigate, type Column,
 } from 'shared-ui';
 import { useAllInstitutes } from '../common/all-institutes';
 import { SelectField } from '../common/select-field';
@@ -20,7 +20,7 @@ import { useServerPaging } from '../common/use-server-paging';
 import { QuestionPreview } from './question-preview';
 import { storedValueLabel } from './question-form';
 import { missingNumbers } from './question-numbers';
-import type { AuthoringScope } from './scope';
+import { authoringPaths, type AuthoringScope } from './scope';
 import { analysisText } from './question-summary';
 
 /** The bands' names as shown (English, marked): the cuts are the item analysis's flags. */
@@ -163,9 +163,11 @@ export function BankBrowser({ scope, section: fixedSection, action }: {
 
 /** The Question Bank screen (sidebar). */
 export function QuestionBankPage({ scope }: { scope: AuthoringScope }) {
+  const navigate = useNavigate();
   return (
     <>
-      <PageHeader title={i18n._('Question Bank')} />
+      <PageHeader title={i18n._('Question Bank')}
+        actions={<Button variant="outline" onClick={() => navigate(authoringPaths(scope.basePath).blueprints)}>{i18n._('Blueprints')}</Button>} />
       <Text mb="4" color="fg.muted" fontSize="sm">
         {i18n._('Every question of your exams, one row per item; its figures gather every result in which a copy of it was used.')}
       </Text>

@@ -32,6 +32,8 @@ export function authoringPaths(basePath: string) {
     institutes: (examId: string) => `${exam(examId)}/institutes`,
     summary: (examId: string) => `${exam(examId)}/summary`,
     categories: `${basePath}/categories`,
+    questionBank: `${basePath}/question-bank`,
+    blueprints: `${basePath}/question-bank/blueprints`,
   };
 }
 
