@@ -40,6 +40,8 @@ export const BANK_EXAM_PREFIX = 'Bank exam';
  */
 export async function seedBank(db, { ownerId, students, items = 5000, results: resultCount = 3000, seed = 38, listening = '' }) {
   const rand = random(seed);
+  // ids as the server makes them (24 hex digits), deterministic and distinct per bank: kind, seed, counter
+  const idOf = (kind, i) => `${kind}${(seed & 0xffff).toString(16).padStart(4, '0')}${i.toString(16).padStart(18, '0')}`;
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const examCount = Math.ceil(items / 40);
   const day = 24 * 3600 * 1000;
@@ -49,7 +51,7 @@ export async function seedBank(db, { ownerId, students, items = 5000, results: r
   const keys = [];
   let made = 0;
   for (let e = 0; e < examCount; e++) {
-    const examId = `bankexam${String(e).padStart(5, '0')}`;
+    const examId = idOf('e0', e);
     examIds.push(examId);
     await db.insert(exams).values({
       id: examId, title: `${BANK_EXAM_PREFIX} ${String(e + 1).padStart(3, '0')}`, type: 'private', status: 0, userId: ownerId,
@@ -61,7 +63,7 @@ export async function seedBank(db, { ownerId, students, items = 5000, results: r
       const section = n <= 20 ? 'Reading' : 'Listening';
       const [w1, w2, w3] = [pick(WORDS), pick(WORDS), pick(WORDS)];
       const answer = String(1 + Math.floor(rand() * 4));
-      const id = `bankq${String(e).padStart(5, '0')}${String(n).padStart(2, '0')}`;
+      const id = idOf('a1', e * 40 + n);
       // most items between 0.3 and 0.9, some under 0.2 (hard) and some over 0.9 (easy)
       const p = Math.min(0.98, Math.max(0.05, 0.6 + (rand() - 0.5) * 0.9 + (rand() - 0.5) * 0.3));
       exam.push({ id, number: n, answer, p, section });
@@ -96,7 +98,7 @@ export async function seedBank(db, { ownerId, students, items = 5000, results: r
       });
       const score = answers.filter((a) => a.correct).length;
       batch.push({
-        id: `bankres${String(k).padStart(6, '0')}`, attemptId: `bankatt${String(k).padStart(6, '0')}`, examId: examIds[e],
+        id: idOf('b2', k), attemptId: idOf('c3', k), examId: examIds[e],
         examTitle: `${BANK_EXAM_PREFIX} ${String(e + 1).padStart(3, '0')}`, userId: student, instituteId: ownerId, score,
         totalQuestions: 40, attempted: 40, answers, createdAt: new Date(base + 200 * day + k * 60_000),
       });
