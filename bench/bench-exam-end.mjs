@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * The exam-end burst and the start stampede. `npm run bench` (or: node --import tsx bench/bench-exam-end.mjs
- * [--phase end|start|all] [--students N] [--rounds R] [--start-students N] [--start-spread S] [--db pglite|postgres|both])
+ * [--phase end|start|content|all] [--students N] [--rounds R] [--start-students N] [--start-spread S] [--db pglite|postgres|both])
  *
  * `--phase start` runs only the start stampede (./bench-start.mjs: a realistic exam uploaded by its author, N students,
  * default 500, download it and press Get Started; nginx serves the same files for comparison); `--phase end` only
- * the exam-end burst below; the default runs both, for each database.
+ * the exam-end burst below; `--phase content` only the content phase (./bench-content.mjs: an exam package's dry run,
+ * import and export, searches of a 5,000-item question bank, an assembly from a 1,000-item bank); the default runs
+ * all three, for each database.
  *
  * For each database (PGlite always; PostgreSQL when BENCH_DATABASE_URL / postgres://postgres@127.0.0.1:5432/test
  * answers): prepares a temporary database (migrations, demo seed, N students of the demo institute, each with an
@@ -50,6 +52,7 @@ import {
 } from '../server/test/procs.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { prepareStartMedia, runStartPhase, startMarkdown, startVerdicts } from './bench-start.mjs';
+import { contentMarkdown, contentVerdicts, prepareContentPackage, runContentPhase } from './bench-content.mjs';
 import { call, fmt, pct } from './http.mjs';
 
 // ---------- options ----------
@@ -77,18 +80,20 @@ const ROUNDS = numberOption('rounds', 'BENCH_ROUNDS', 5, 1, 9);
 const BACK_OFFICE = numberOption('back-office', 'BENCH_BACK_OFFICE', 20, 0, 200);
 const FLOOD_LOOPS = numberOption('flood', 'BENCH_FLOOD', 300, 0, 2000);
 const PHASE = arg('phase') ?? process.env.BENCH_PHASE ?? 'all';
-if (!['end', 'start', 'all'].includes(PHASE)) {
-  console.error('--phase must be end, start or all');
+if (!['end', 'start', 'content', 'all'].includes(PHASE)) {
+  console.error('--phase must be end, start, content or all');
   process.exit(2);
 }
 const START_N = numberOption('start-students', 'BENCH_START_STUDENTS', 500, 1, 2000);
 const START_SPREAD = numberOption('start-spread', 'BENCH_START_SPREAD', 0, 0, 60,
   { integer: false, what: 'a number of seconds from 0 (all at once) to 60' });
-const runEnd = PHASE !== 'start';
-const runStart = PHASE !== 'end';
+const runEnd = PHASE === 'end' || PHASE === 'all';
+const runStart = PHASE === 'start' || PHASE === 'all';
+const runContent = PHASE === 'content' || PHASE === 'all';
 // the exam-end burst: 15 minutes for both databases; the start stampede: 30 more (its media generated, then on each
 // database the exam uploaded, its renditions made, the stampede and nginx's run)
-const TIME_LIMIT_MS = ((runEnd ? 15 : 0) + (runStart ? 30 : 0)) * 60 * 1000;
+// the content phase: 15 more (its media generated, then on each database two banks written, the package imported)
+const TIME_LIMIT_MS = ((runEnd ? 15 : 0) + (runStart ? 30 : 0) + (runContent ? 15 : 0)) * 60 * 1000;
 
 // ---------- clean-up and the time limit ----------
 const cleanups = [];
@@ -664,6 +669,12 @@ async function main() {
   const started = Date.now();
   const all = [];
   const starts = [];
+  const contents = [];
+  let contentPackage;
+  if (runContent) {
+    contentPackage = await prepareContentPackage(console.log);
+    finalCleanups.push(contentPackage.cleanup);
+  }
   let startMedia;
   if (runStart) {
     startMedia = await prepareStartMedia(console.log);
@@ -679,13 +690,19 @@ async function main() {
         serverArgs: [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
       }));
     }
+    if (runContent) {
+      contents.push(await runContentPhase({ kind, port: PORT_BASE + 20 + i, pgUrl: PG_URL, pkg: contentPackage.pkg, cleanups, log: console.log }));
+      await cleanupAll(false);
+    }
   }
   console.log(`\n## Results (${new Date().toISOString()}, total ${fmt((Date.now() - started) / 1000)} s)`);
   if (all.length) console.log(`\n## The exam-end burst, ${N} students\n${markdown(all)}`);
   if (starts.length) console.log(`\n## The start stampede, ${START_N} students\n${starts.map(startMarkdown).join('\n')}`);
+  if (contents.length) console.log(`\n## The content phase\n${contents.map(contentMarkdown).join('\n')}`);
   let failed = false;
   for (const r of all) for (const [, ok] of verdicts(r)) if (!ok) failed = true;
   for (const r of starts) for (const [, ok] of startVerdicts(r)) if (!ok) failed = true;
+  for (const r of contents) for (const [, ok] of contentVerdicts(r)) if (!ok) failed = true;
   if (all.some((r) => r.lost > 0)) console.log('\nLOST SUBMISSIONS: see above.');
   return failed ? 1 : 0;
 }

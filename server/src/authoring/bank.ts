@@ -12,7 +12,7 @@ import { queryRows, type Db, type Executor } from '../db/index.ts';
 import { exams, questions, results, type Question as QuestionRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { isId } from '../ids.ts';
-import { pageOf, pageRequest, type PageQuery, type Paged } from '../paging.ts';
+import { pageRequest, type PageQuery, type Paged } from '../paging.ts';
 import { authoredQuestionJson, createQuestion } from './exam-questions.ts';
 import { responsesOf, type AnalysedAnswer } from './item-analysis.ts';
 import { correctedPointBiserial, type PointBiserial } from './item-statistics.ts';
@@ -54,42 +54,113 @@ const noUse = (): ItemUse => ({ ...correctedPointBiserial([], []), n: 0, correct
 const isCopyOf = (items: readonly string[]) => or(inArray(questions.itemId, [...items]), and(isNull(questions.itemId), inArray(questions.id, [...items])));
 
 /**
+ * A stored result as the figures read it: who, when, and which numbers its first answer got right (as responsesOf
+ * scores them: the first answer per number, unanswered is wrong): bit n-1 of `reading` for Reading's 1-20, bit n-21
+ * of `listening` for Listening's 21-40. A result is never changed once written (only deleted), so each database
+ * handle keeps these by result id: a bank's thousands of results are read and decoded once, not on every search.
+ */
+interface ScoredResult { userId: string; createdAt: Date; reading: number; listening: number }
+
+const ALL_NUMBERS: ReadonlySet<number> = new Set(Array.from({ length: LISTENING_RANGE[1] - READING_RANGE[0] + 1 }, (_, i) => READING_RANGE[0] + i));
+/** Most results kept per database handle (about 200 bytes each); past it the cache starts again empty. */
+export const SCORED_CACHE_MAX = 200_000;
+const scoredCache = new WeakMap<object, Map<string, ScoredResult>>();
+
+/** The bit of number `n` (1-40) in its section's mask. */
+const bitOf = (n: number) => 1 << (n <= READING_RANGE[1] ? n - READING_RANGE[0] : n - LISTENING_RANGE[0]);
+const isRight = (r: ScoredResult, n: number) => ((n <= READING_RANGE[1] ? r.reading : r.listening) & bitOf(n)) !== 0;
+const bitCount = (v: number) => {
+  let c = 0;
+  for (let x = v; x; x &= x - 1) c++;
+  return c;
+};
+
+/**
+ * `ids` as one parameter (a JSON array) for `x in ...`: a bank's thousands of ids, not thousands of parameters (a
+ * hashed sub-plan; `= any(array(...))` was twenty times slower on PGlite).
+ */
+const idList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+/** The scored results of these ids (those that still exist): the kept ones, the others read, scored and kept. */
+async function scoredResults(db: Executor, ids: readonly string[]): Promise<Map<string, ScoredResult>> {
+  let kept = scoredCache.get(db);
+  if (!kept) scoredCache.set(db, (kept = new Map()));
+  const missing = ids.filter((id) => !kept.has(id));
+  const read = new Map<string, ScoredResult>();
+  for (let i = 0; i < missing.length; i += 2000) {
+    const rows = await db.select({ id: results.id, userId: results.userId, createdAt: results.createdAt, answers: results.answers })
+      .from(results).where(sql`${results.id} in ${idList(missing.slice(i, i + 2000))}`);
+    for (const r of rows) {
+      const scored: ScoredResult = { userId: r.userId, createdAt: r.createdAt, reading: 0, listening: 0 };
+      for (const [n, a] of responsesOf(r.answers as unknown as AnalysedAnswer[], ALL_NUMBERS)) {
+        if (!a.correct) continue;
+        if (n <= READING_RANGE[1]) scored.reading |= bitOf(n);
+        else scored.listening |= bitOf(n);
+      }
+      read.set(r.id, scored);
+    }
+  }
+  if (kept.size + read.size > SCORED_CACHE_MAX) kept.clear();
+  const out = new Map<string, ScoredResult>();
+  for (const id of ids) {
+    const r = read.get(id) ?? kept.get(id);
+    if (!r) continue;
+    out.set(id, r);
+    kept.set(id, r);
+  }
+  return out;
+}
+
+/**
  * The figures of each of `items` (identities): for every result in `resultsWhere` of an exam holding a copy, the
  * copy's number scored as the item analysis does (its first answer, unanswered is wrong) and the total of the exam's
  * other existing questions (for the corrected point-biserial). The one computation of an item's p and discrimination
- * across exams: the bank's list and the assembly (./assembly.ts) both read it.
+ * across exams: the bank's list and the assembly (./assembly.ts) both read it. Two queries whatever the number of
+ * items (the exams holding a copy with their numbers; their results in scope, by id), then the results not yet
+ * scored (scoredResults).
  */
 export async function itemUses(db: Executor, resultsWhere: SQL | undefined, items: readonly string[]): Promise<Map<string, ItemUse>> {
   const out = new Map<string, ItemUse>(items.map((i) => [i, noUse()]));
   if (items.length === 0) return out;
-  const copies = await db.select({ id: questions.id, itemId: questions.itemId, examId: questions.examId, number: questions.questionNumber })
-    .from(questions).where(isCopyOf(items));
-  if (copies.length === 0) return out;
-  const examIds = [...new Set(copies.map((c) => c.examId))];
-  const numbersOf = new Map<string, Set<number>>();
-  for (const q of await db.select({ examId: questions.examId, number: questions.questionNumber }).from(questions).where(inArray(questions.examId, examIds))) {
-    if (q.number < READING_RANGE[0] || q.number > LISTENING_RANGE[1]) continue;
-    (numbersOf.get(q.examId) ?? numbersOf.set(q.examId, new Set()).get(q.examId)!).add(q.number);
-  }
-  const copiesOf = new Map<string, { item: string; number: number }[]>();
-  for (const c of copies) (copiesOf.get(c.examId) ?? copiesOf.set(c.examId, []).get(c.examId)!).push({ item: c.itemId ?? c.id, number: c.number });
+  const wanted = new Set(items);
+  // every question of each exam holding a copy of an item: [number, identity]
+  const held = await queryRows<{ exam_id: string; questions: [number, string][] }>(db, sql`
+    select q.exam_id, json_agg(json_build_array(q.question_number, coalesce(q.item_id, q.id))) as questions
+    from ${questions} q
+    where q.exam_id in (select c.exam_id from ${questions} c where c.item_id in ${idList(items)} or (c.item_id is null and c.id in ${idList(items)}))
+    group by q.exam_id`);
+  if (held.length === 0) return out;
+  // the results in scope of those exams, oldest first
+  const ofExams = await db.select({ examId: results.examId, ids: sql<string[]>`json_agg(${results.id} order by ${results.createdAt}, ${results.id})` })
+    .from(results).where(and(sql`${results.examId} in ${idList(held.map((e) => e.exam_id))}`, resultsWhere)).groupBy(results.examId);
+  const resultIds = new Map(ofExams.map((e) => [e.examId, e.ids]));
+  const scored = await scoredResults(db, ofExams.flatMap((e) => e.ids));
 
   const uses = new Map<string, { x: number[]; rest: number[]; students: Set<string>; last: Date | null }>();
-  const rs = await db.select({ examId: results.examId, userId: results.userId, createdAt: results.createdAt, answers: results.answers })
-    .from(results).where(and(inArray(results.examId, examIds), resultsWhere)).orderBy(asc(results.createdAt), asc(results.id));
-  for (const r of rs) {
-    const numbers = numbersOf.get(r.examId) ?? new Set<number>();
-    const responses = responsesOf(r.answers as unknown as AnalysedAnswer[], numbers);
-    let total = 0;
-    for (const n of numbers) if (responses.get(n)?.correct) total++;
-    for (const c of copiesOf.get(r.examId) ?? []) {
-      if (!numbers.has(c.number)) continue;
-      const x = responses.get(c.number)?.correct ? 1 : 0;
-      const u = uses.get(c.item) ?? uses.set(c.item, { x: [], rest: [], students: new Set(), last: null }).get(c.item)!;
-      u.x.push(x);
-      u.rest.push(total - x);
-      u.students.add(r.userId);
-      if (!u.last || r.createdAt > u.last) u.last = r.createdAt;
+  for (const e of held) {
+    const rs = (resultIds.get(e.exam_id) ?? []).map((id) => scored.get(id)).filter((r) => r !== undefined);
+    if (rs.length === 0) continue;
+    const numbers = e.questions.map(([n]) => n).filter((n) => n >= READING_RANGE[0] && n <= LISTENING_RANGE[1]);
+    let readingMask = 0;
+    let listeningMask = 0;
+    for (const n of numbers) {
+      if (n <= READING_RANGE[1]) readingMask |= bitOf(n);
+      else listeningMask |= bitOf(n);
+    }
+    // each result's total over the exam's existing numbers; its students; its latest result
+    const totals = rs.map((r) => bitCount(r.reading & readingMask) + bitCount(r.listening & listeningMask));
+    const students = [...new Set(rs.map((r) => r.userId))];
+    const last = rs.reduce((a, r) => (r.createdAt > a ? r.createdAt : a), rs[0]!.createdAt);
+    for (const [number, item] of e.questions) {
+      if (!wanted.has(item) || !numbers.includes(number)) continue;
+      const u = uses.get(item) ?? uses.set(item, { x: [], rest: [], students: new Set(), last: null }).get(item)!;
+      for (let i = 0; i < rs.length; i++) {
+        const x = isRight(rs[i]!, number) ? 1 : 0;
+        u.x.push(x);
+        u.rest.push(totals[i]! - x);
+      }
+      for (const s of students) u.students.add(s);
+      if (!u.last || last > u.last) u.last = last;
     }
   }
   for (const [item, u] of uses) {
@@ -112,14 +183,15 @@ export interface BankQuery extends PageQuery {
 
 /** The text of a question the search reads: its texts, not its media paths. */
 const SEARCHED = sql`concat_ws(' ',
-  case when r.main_heading_image then '' else r.main_heading end, r.heading,
-  case when r.description_image then '' else r.description end,
-  case when r.option_type in ('text', 'listeningandtext') then concat_ws(' ', r.option1, r.option2, r.option3, r.option4) else '' end,
-  r.answer_details)`;
+  case when q.main_heading_image then '' else q.main_heading end, q.heading,
+  case when q.description_image then '' else q.description end,
+  case when q.option_type in ('text', 'listeningandtext') then concat_ws(' ', q.option1, q.option2, q.option3, q.option4) else '' end,
+  q.answer_details)`;
 
 /**
  * The items of the bank: per identity its representative question (the item's own first question while it is in the
- * bank, else its latest copy), filtered by what SQL can tell (section, type, search), newest edit first.
+ * bank, else its latest copy), filtered by what SQL can tell (section, type, search), newest edit first. Only the
+ * columns these read are sorted (a bank's thousands of whole rows made the sort several times slower).
  */
 export function representatives(scope: BankScope, q: Pick<BankQuery, 'section' | 'type' | 'search'>): SQL {
   const owner = scope.owner === null ? sql`` : sql`and e.user_id = ${scope.owner}`;
@@ -127,9 +199,10 @@ export function representatives(scope: BankScope, q: Pick<BankQuery, 'section' |
   if (q.section) where.push(sql`r.type = ${q.section}`);
   if (q.type) where.push(sql`r.item_type = ${q.type}`);
   const search = q.search?.trim();
-  if (search) where.push(sql`strpos(lower(${SEARCHED}), lower(${search})) > 0`);
+  if (search) where.push(sql`strpos(lower(r.searched), lower(${search})) > 0`);
   return sql`select r.id, r.item, r.updated_at from (
-      select distinct on (coalesce(q.item_id, q.id)) q.*, coalesce(q.item_id, q.id) as item
+      select distinct on (coalesce(q.item_id, q.id)) q.id, q.updated_at, q.type, q.item_type, coalesce(q.item_id, q.id) as item
+        ${search ? sql`, ${SEARCHED} as searched` : sql``}
       from ${questions} q join ${exams} e on e.id = q.exam_id
       where e.deleted_at is null ${owner}
       order by coalesce(q.item_id, q.id), (q.item_id is null) desc, q.updated_at desc, q.id
@@ -158,11 +231,12 @@ export async function bankPage(db: Db, me: AuthUser, query: BankQuery): Promise<
     total = kept.length;
     pageRows = kept.slice(page.offset, page.offset + page.limit);
   } else {
-    const paged = await pageOf(page,
-      () => queryRows<{ id: string; item: string }>(db, sql`${ordered} limit ${page.limit} offset ${page.offset}`),
-      async () => Number((await queryRows<{ n: number | string }>(db, sql`select count(*) as n from (${base}) c`))[0]?.n ?? 0));
-    pageRows = paged.rows;
-    total = paged.total;
+    // one pass: the page and, beside each row, the number of matching items (a page past the end asks for it alone)
+    const found = await queryRows<{ id: string; item: string; total: number | string }>(db,
+      sql`select b.id, b.item, count(*) over () as total from (${base}) b order by b.updated_at desc, b.item limit ${page.limit} offset ${page.offset}`);
+    pageRows = found;
+    total = found[0] ? Number(found[0].total) : page.offset === 0 ? 0
+      : Number((await queryRows<{ n: number | string }>(db, sql`select count(*) as n from (${base}) c`))[0]?.n ?? 0);
     uses = await itemUses(db, scope.results, pageRows.map((r) => r.item));
   }
   const rows = pageRows.length ? await db.select().from(questions).where(inArray(questions.id, pageRows.map((r) => r.id))) : [];
