@@ -2,12 +2,12 @@
  * shared-api: the one door to RTK Query, react-redux and yup. Entity types, schemas, session, store, endpoints.
  * yup and the schemas are not in this entry's chunk: ./lazy-schemas.ts fetches them with the first form that validates.
  * The back office's endpoints (authoring, people, transfer) are in shared-api/back-office (./back-office.ts): a
- * student never loads them.
+ * student never loads them. The item types' list (./item-types.ts) is shared-api/item-types: only the back office and the
+ * score per item type (shared-api/item-type-scores) read it.
  */
 export * from './i18n';
 export * from './types';
 export * from './constants';
-export * from './item-types';
 export * from './time-zone';
 export * from './alt-text';
 export * from './checks';

@@ -5,8 +5,8 @@
  * bundles what it uses.
  */
 // the shared package's root: its one i18n (language and catalogs), and no copy of its constants in this entry's chunks
-import { MAX_SCORE, SECTION_MAX_SCORE, i18n, itemTypeLabel, localDigits } from 'shared-api';
-import type { ItemTypeScore, QuestionType, ResultScores, ResultReview } from './types';
+import { MAX_SCORE, SECTION_MAX_SCORE, i18n, localDigits } from 'shared-api';
+import type { ResultScores, ResultReview } from './types';
 
 /**
  * Column headers (tables and CSV), in this order after the spec's columns: `Score (MAX_SCORE)`, `Reading
@@ -31,24 +31,3 @@ export function reviewNote(review: ResultReview): string | null {
   if (review.policy === 'marks') return i18n._('The author of this exam shows which questions were right or wrong, not the correct answers.');
   return i18n._('Correct answers are shown when you can no longer retake this exam.');
 }
-
-/** The sections' names as the score per item type reads them. */
-const SECTION_NAME: Record<QuestionType, string> = { Reading: /*i18n*/ 'Reading', Listening: /*i18n*/ 'Listening' };
-
-/**
- * One item type's score in words: "Listening, picture to answer: 2 of 5" (the type's label with a small first letter
- * after the section, in the language's digits). The whole line is the text the screens show, and what a chart of it
- * would say.
- */
-export function itemTypeScoreText(s: ItemTypeScore): string {
-  const label = itemTypeLabel(s.itemType);
-  return i18n._('{section}, {type}: {correct} of {total}', {
-    section: i18n._(SECTION_NAME[s.section] ?? s.section),
-    type: label.charAt(0).toLocaleLowerCase() + label.slice(1),
-    correct: localDigits(s.correct),
-    total: localDigits(s.total),
-  });
-}
-
-/** The share right of an item type's questions, 0 to 1 (0 for none). */
-export const itemTypeShare = (s: ItemTypeScore): number => (s.total ? s.correct / s.total : 0);

@@ -70,3 +70,13 @@ test('server texts built with values: matched to their template, numbers in Deva
   expect(translateServerMessage('Too many wrong current passwords. Please wait a while and try again.')).toBe('Too many wrong current passwords. Please wait a while and try again.');
   expect(translateServerMessage('Network Error')).toBe('नेटवर्क त्रुटि');
 });
+
+test('the English catalog (main.js) carries no template of the server\'s texts, which English shows as the server wrote them', async () => {
+  const { messages } = await import('../locales/en');
+  const { SERVER_TEMPLATES } = await import('../server-templates');
+  expect(SERVER_TEMPLATES.filter((id) => id in messages)).toEqual([]);
+  // what the screens fill in English is kept (a message with placeholders compiled)
+  expect(Object.keys(messages)).toEqual(expect.arrayContaining(['{section}, {type}: {correct} of {total}', '{ordinal} of {total}']));
+  const wait = 'Too many requests. Please wait 30 seconds and try again.';
+  expect(translateServerMessage(wait)).toBe(wait);
+});

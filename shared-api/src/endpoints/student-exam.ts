@@ -1,11 +1,11 @@
 /**
- * shared-api/student-exam: the student's exam (start, autosave, listening counts, leaving, submit) and results, out of
- * the root's first render (the lists are there: ./exam-lists.ts). A shared singleton that imports the slice as
+ * shared-api/student-exam: the student's exam (start, autosave, listening counts, leaving, submit), out of the root's
+ * first render (the lists are there: ./exam-lists.ts; the results, read after the exam, are in ./progress.ts). A shared singleton that imports the slice as
  * 'shared-api', so that its endpoints land in the store's one slice (as shared-api/back-office).
  */
 import { api } from 'shared-api';
 import type {
-  ExamDownload, ExtraTime, LeaveRecord, ListeningPlay, ListeningStatus, Result, ResultDetail, RunningExam, StartAttemptResponse, SubmitResponse,
+  ExamDownload, ExtraTime, LeaveRecord, ListeningPlay, ListeningStatus, RunningExam, StartAttemptResponse, SubmitResponse,
 } from '../types';
 
 export const studentExamApi = api.injectEndpoints({
@@ -53,19 +53,6 @@ export const studentExamApi = api.injectEndpoints({
       query: ({ examId, userId, report, answers }) => ({ url: `results/create/${examId}/${userId}`, method: 'POST', body: { report, answers } }),
       invalidatesTags: ['Result', 'Stats', { type: 'Exam', id: 'STUDENT' }],
     }),
-    /** The spec's link of a result to its attempt; the exam page does not call it (the submit links them on the server). */
-    updateReport: b.mutation<{ _id: string; result: string }, { reportId: string; userId: string; result: string }>({
-      query: ({ reportId, userId, result }) => ({ url: `reports/update/${reportId}/${userId}`, method: 'PUT', body: { result } }),
-    }),
-    getMyResults: b.query<{ startDate: string; endDate: string; results: Result[] }, { userId: string; startDate?: string; endDate?: string }>({
-      query: ({ userId, startDate, endDate }) => ({ url: `results/user/${userId}`, params: { startDate, endDate } }),
-      providesTags: [{ type: 'Result', id: 'LIST' }],
-    }),
-    /** A result with its questions (answers revealed); for the student owner, its institute or an admin. */
-    getResult: b.query<ResultDetail, { resultId: string; userId: string }>({
-      query: ({ resultId, userId }) => `results/${resultId}/${userId}`,
-      providesTags: (_r, _e, a) => [{ type: 'Result', id: a.resultId }],
-    }),
   }),
 });
 
@@ -73,5 +60,4 @@ export const {
   useStartAttemptMutation, useIncreaseCountMutation,
   useGetRunningExamQuery, useGetExamDownloadQuery, useSaveAnswersMutation, useRecordListeningMutation, useRecordLeavesMutation,
   useGetExtraTimeQuery, useSubmitResultMutation,
-  useUpdateReportMutation, useGetMyResultsQuery, useGetResultQuery,
 } = studentExamApi;

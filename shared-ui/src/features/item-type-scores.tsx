@@ -8,7 +8,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { errorText, formatNumber, i18n, type ItemTypeBreakdown, type ItemTypeScore } from 'shared-api';
-import { itemTypeScoreText, itemTypeShare } from 'shared-api/scores';
+import { itemTypeScoreText, itemTypeShare } from 'shared-api/item-type-scores';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 
 export interface ItemTypeScoresProps {

@@ -9,7 +9,7 @@
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNANSWERED, errorText, formatNumber, i18n, useSession, useTimeZone, type ResultAnswer } from 'shared-api';
-import { useGetResultQuery } from 'shared-api/student-exam';
+import { useGetResultQuery } from 'shared-api/progress';
 import { showDateTime } from 'shared-api/dates';
 import { leaveText } from 'shared-api/leaves';
 import { formatSectionScore, formatTotalScore, reviewNote } from 'shared-api/scores';

@@ -3,12 +3,11 @@
  * listening plays (./use-listening-plays.ts), the submission (./use-submission.ts), the record of leaving
  * (./use-leave-record.ts), where the student is and the focus (./use-exam-navigation.ts), and the view: the header
  * (./exam-header.tsx), the question list (./question-overview.tsx) or one question (./question-screen.tsx), the
- * confirmation and the result (./exam-ended-dialog.tsx).
+ * confirmation and the result (./exam-ended-dialog.tsx: fetched when the submission starts, see EndedDialog).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MSG, i18n, type AudioKey, type RunningExam } from 'shared-api';
-import { ConfirmDialog, Stack, Text, questionAudioUrls } from 'shared-ui';
-import { ExamEndedDialog } from './exam-ended-dialog';
+import { MSG, i18n, type AudioKey, type RunningExam, type SubmitResponse } from 'shared-api';
+import { ConfirmDialog, Stack, Text, lazyScreen, questionAudioUrls } from 'shared-ui';
 import { ExamHeader } from './exam-header';
 import { fullScreenAllowed, useInFullScreen } from './fullscreen';
 import { useBeforeUnload, useNavigationBlocker } from './guards';
@@ -22,6 +21,15 @@ import { useExamNavigation } from './use-exam-navigation';
 import { useLeaveRecord } from './use-leave-record';
 import { useListeningPlays } from './use-listening-plays';
 import { useSubmission } from './use-submission';
+
+/**
+ * The result dialog and the scores' wording are the exam's end, not the exam page's start: their code is fetched when
+ * the submission starts (the student's, the clock's, or one kept on this device), while the submission travels, so
+ * it is there when the server has stored it; fetched again when it is shown if that fetch failed (offline), with
+ * Retry if it still cannot be.
+ */
+const EndedDialog = lazyScreen<{ result: SubmitResponse }>(
+  () => import(/* webpackChunkName: "exam-ended" */ './exam-ended-dialog').then((m) => m.ExamEndedDialog), null);
 
 const SUBMIT_OFFLINE_NOTE = /*i18n*/ 'This device is offline: your submission is kept on this device and sent when the connection is back.';
 
@@ -58,7 +66,10 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
       answers.clear();
       plays.clear();
     },
-    onSubmit,
+    onSubmit: () => {
+      void EndedDialog.preload();
+      onSubmit?.();
+    },
   });
   const { ended, submit: submitNow } = submission;
   const submitting = submission.state !== 'none';
@@ -168,7 +179,7 @@ export function ExamRunner({ data, userId, receivedAt, fromDeviceCopy = false, o
           </Text>
         )}
       </ConfirmDialog>
-      {ended && <ExamEndedDialog result={ended} />}
+      {ended && <EndedDialog result={ended} />}
     </Stack>
   );
 }

@@ -7,9 +7,8 @@
 import {
   MAX_SCORE, READING_RANGE, SECTION_MAX_SCORE, UNANSWERED, errorText, formatNumber, i18n, localDigits, useSession, useTimeZone, type ResultAnswer,
 } from 'shared-api';
-import { useGetResultQuery } from 'shared-api/student-exam';
 import { showDateTime } from 'shared-api/dates';
-import { formatRank } from 'shared-api/progress';
+import { formatRank, useGetResultQuery } from 'shared-api/progress';
 import { reviewNote } from 'shared-api/scores';
 import { Box, Button, EmptyState, ErrorState, Grid, HStack, Heading, LoadingState, SimpleGrid, Stack, Text, useNavigate, useParams } from 'shared-ui';
 import { contentLang } from '../exam/content-lang';

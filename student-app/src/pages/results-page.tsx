@@ -1,6 +1,6 @@
 /** /student/results: 'List of Results' for the date range the server answered with. */
 import { errorText, formatNumber, i18n, useSession, useTimeZone, type Result } from 'shared-api';
-import { useGetMyResultsQuery } from 'shared-api/student-exam';
+import { useGetMyResultsQuery } from 'shared-api/progress';
 import { showDate, showDateTime } from 'shared-api/dates';
 import { SCORE_HEADERS } from 'shared-api/scores';
 import { Button, DataTable, HStack, ErrorState, PageHeader, Stack, Text, preloadOverlays, useNavigate, type Column } from 'shared-ui';

@@ -4,7 +4,8 @@
  * how many forms the bank could yield; the slots it cannot fill and why) before Create makes the hidden exam.
  */
 import { useState } from 'react';
-import { errorText, formatNumber, i18n, itemTypeLabel, localDigits, useSession, type Exam } from 'shared-api';
+import { errorText, formatNumber, i18n, localDigits, useSession, type Exam } from 'shared-api';
+import { itemTypeLabel } from 'shared-api/item-types';
 import { useAssembleExamMutation, useGetBlueprintsQuery, usePlanExamMutation, type AssemblyPlan } from 'shared-api/back-office';
 import { Box, Button, Dialog, Portal, ScrollX, Stack, Table, Text, TextField, notify } from 'shared-ui';
 import { SelectField } from '../common/select-field';

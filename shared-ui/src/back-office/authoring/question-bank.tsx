@@ -6,9 +6,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import {
-  errorText, formatNumber, i18n, useTimeZone, itemTypeLabel, itemTypesOf, localDigits, useSession, type BankItem, type Question,
-  type QuestionType,
+  errorText, formatNumber, i18n, useTimeZone, localDigits, useSession, type BankItem, type Question, type QuestionType,
 } from 'shared-api';
+import { itemTypeLabel, itemTypesOf } from 'shared-api/item-types';
 import { showDate } from 'shared-api/dates';
 import { DIFFICULTY_BANDS, useCopyFromBankMutation, useGetQuestionBankQuery, type BankFilters, type DifficultyBand } from 'shared-api/back-office';
 import {

@@ -1,9 +1,10 @@
 /** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
 import { useEffect, useId, useState } from 'react';
 import {
-  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, itemTypesOf, useForm, useSession, type OptionType, type Question,
+  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, useForm, useSession, type OptionType, type Question,
   type QuestionImage, type QuestionType,
 } from 'shared-api';
+import { itemTypesOf } from 'shared-api/item-types';
 import { questionSchema, useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
 import { formatNumber, translateServerMessage } from 'shared-api';
 import {

@@ -1,5 +1,6 @@
 /** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
-import { defaultItemType, i18n, type OptionType, type Question, type QuestionFields, type QuestionType } from 'shared-api';
+import { i18n, type OptionType, type Question, type QuestionFields, type QuestionType } from 'shared-api';
+import { defaultItemType } from 'shared-api/item-types';
 import type { QuestionInput } from 'shared-api/back-office';
 
 /** The option types with their labels (English, marked: optionTypeOptions() shows them translated). */
