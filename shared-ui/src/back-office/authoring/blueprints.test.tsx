@@ -4,7 +4,8 @@
  * loading failure, no blueprints of one's own, and Nepali.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { EPS_BLUEPRINT, itemTypesOf, setLanguage } from 'shared-api';
+import { setLanguage } from 'shared-api';
+import { EPS_BLUEPRINT, itemTypesOf } from 'shared-api/item-types';
 import type { Blueprint } from 'shared-api/back-office';
 import { fakeApi, renderSignedIn } from '../people/test-utils';
 import { BlueprintsPage } from './blueprints';

@@ -6,9 +6,9 @@
  */
 import { memo, useCallback, useState } from 'react';
 import {
-  LISTENING_RANGE, READING_RANGE, errorText, i18n, itemTypeLabel, itemTypesOf, localDigits, translateServerMessage, useForm, useSession,
-  type QuestionType,
+  LISTENING_RANGE, READING_RANGE, errorText, i18n, localDigits, translateServerMessage, useForm, useSession, type QuestionType,
 } from 'shared-api';
+import { itemTypeLabel, itemTypesOf } from 'shared-api/item-types';
 import {
   blueprintSchema, useCreateBlueprintMutation, useDeleteBlueprintMutation, useGetBlueprintsQuery, useUpdateBlueprintMutation, type Blueprint,
 } from 'shared-api/back-office';
