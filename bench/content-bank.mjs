@@ -9,18 +9,7 @@
  */
 import { EPS_BLUEPRINT } from 'shared-api/item-types';
 import { exams, questions, results } from '../server/src/db/schema.ts';
-
-/** mulberry32, as server/test/support/media-fixtures.ts */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded as random } from '../server/src/random.ts';
 
 const WORDS = ['사과', '학교', '병원', '공장', '회사', '기숙사', '버스', '지하철', '시장', '은행', '우체국', '식당', '도서관', '공원',
   '월급', '휴가', '안전모', '장갑', '기계', '작업', '동료', '사장님', '주말', '아침', '점심', '저녁', '날씨', '비', '눈', '바람'];

@@ -65,6 +65,21 @@ export async function startDemoExam(page: Page, title = DEMO_EXAM) {
 }
 
 /**
+ * From the running exam: the overview, Submit And Finish Exam, Yes; waits for the server to store the result and the
+ * page to say the exam ended. Returns the result's id.
+ */
+export async function submitFromOverview(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Total Question' }).click();
+  await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
+  const submitted = page.waitForResponse((r) => r.url().includes('/api/results/create/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Yes' }).click();
+  const res = await submitted;
+  expect(res.ok()).toBeTruthy();
+  await expect(page.getByTestId('exam-ended').getByText('Congratulation, Exam Ended')).toBeVisible();
+  return ((await res.json()) as { resultId: string }).resultId;
+}
+
+/**
  * Takes the demo exam through the API (start, then submit with `picks`: question number → option) and returns the
  * result's id: a result to look at without sitting the exam in the browser.
  */

@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { ne } from '../support/catalog';
-import { answer, answerKeys, demoExamId, startDemoExam } from '../support/exam';
+import { answer, answerKeys, demoExamId, startDemoExam, submitFromOverview } from '../support/exam';
 import { brokenPackage, examsOf, importCopy, openImport, questionRows, unzip } from '../support/exam-package';
 import { auth, createInstitute, expectToast, loginAs, storedSession } from '../support/fixtures';
 
@@ -104,13 +104,7 @@ test('an institute exports, imports (a broken package first), assembles by the E
   await loginAs(page, email, 'password123');
   await startDemoExam(page, ASSEMBLED);
   for (const n of [1, 2, 25]) await answer(page, n, key.get(n)!);
-  await page.getByRole('button', { name: 'Total Question' }).click();
-  await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
-  const submitted = page.waitForResponse((r) => r.url().includes('/api/results/create/') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Yes' }).click();
-  const res = await submitted;
-  expect(res.ok()).toBeTruthy();
-  const resultId = ((await res.json()) as { resultId: string }).resultId;
+  const resultId = await submitFromOverview(page);
 
   // 7. The result per item type, weakest first (the assembled exam's types are the blueprint's)
   await page.goto(`/student/results/${resultId}`);

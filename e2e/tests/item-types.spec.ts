@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auth, loginAs, storedSession, useStoredSession } from '../support/fixtures';
-import { answer, answerKeys, demoExamId, startDemoExam } from '../support/exam';
+import { answer, answerKeys, demoExamId, startDemoExam, submitFromOverview } from '../support/exam';
 
 /**
  * The demo exam's item types are its numbers' (the EPS-TOPIK blueprint). With 1, 2 and 25 right and nothing else
@@ -58,14 +58,7 @@ test('a student sees its results per item type; the institute sees them for the 
   const key = await answerKeys(page.request, examId);
   await startDemoExam(page);
   for (const n of [1, 2, 25]) await answer(page, n, key.get(n)!);
-  await page.getByRole('button', { name: 'Total Question' }).click();
-  await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
-  const submitted = page.waitForResponse((r) => r.url().includes('/api/results/create/') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Yes' }).click();
-  const res = await submitted;
-  expect(res.ok()).toBeTruthy();
-  const resultId = ((await res.json()) as { resultId: string }).resultId;
-  await expect(page.getByTestId('exam-ended').getByText('Congratulation, Exam Ended')).toBeVisible();
+  const resultId = await submitFromOverview(page);
 
   // the result page: this result per item type, weakest first, as words (the bars are for the eye only)
   await page.goto(`/student/results/${resultId}`);

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { auth, stateFile, storedSession } from '../support/fixtures';
-import { DEMO_EXAM, answer, answerKeys, demoExamId, finishRunningAttempt, startDemoExam } from '../support/exam';
+import { DEMO_EXAM, answer, answerKeys, demoExamId, finishRunningAttempt, startDemoExam, submitFromOverview } from '../support/exam';
 
 test.use({ storageState: stateFile('student') });
 
@@ -16,18 +16,11 @@ const ordinal = (n: number) => `${n}${[11, 12, 13].includes(n % 100) ? 'th' : ({
 async function sitDemoExam(page: Page, picks: Record<number, string>, expected: { score: string; reading: string; listening: string }) {
   await startDemoExam(page);
   for (const [n, option] of Object.entries(picks)) await answer(page, Number(n), option);
-  await page.getByRole('button', { name: 'Total Question' }).click();
-  await page.getByRole('button', { name: 'Submit And Finish Exam' }).click();
-  const submitted = page.waitForResponse((r) => r.url().includes('/api/results/create/') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Yes' }).click();
-  const res = await submitted;
-  expect(res.ok()).toBeTruthy();
-  const ended = page.getByTestId('exam-ended');
-  await expect(ended.getByText('Congratulation, Exam Ended')).toBeVisible();
+  const resultId = await submitFromOverview(page);
   await expect(page.getByTestId('ended-Score')).toHaveText(expected.score);
   await expect(page.getByTestId('ended-Reading')).toHaveText(expected.reading);
   await expect(page.getByTestId('ended-Listening')).toHaveText(expected.listening);
-  return ((await res.json()) as { resultId: string }).resultId;
+  return resultId;
 }
 
 /** The PDF's page count and text (pdfjs-dist, in Node). */

@@ -103,9 +103,11 @@ test.describe('the demo student\'s exam', () => {
     const examId = await demoExamId(page.request, s.token, s.user._id);
     await finishRunningAttempt(page.request, s.token, s.user._id, examId);
 
-    // The server refuses the start (after a moment, the page already in full screen): the page leaves full screen.
+    // The server refuses the start (once the test has seen the page in full screen): the page leaves full screen.
+    let seenFullScreen!: () => void;
+    const held = new Promise<void>((r) => { seenFullScreen = r; });
     await page.route('**/api/reports/create/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
+      await held;
       await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error' }) });
     });
     await page.goto('/student/exams');
@@ -114,6 +116,7 @@ test.describe('the demo student\'s exam', () => {
     await expect(getStarted).toBeEnabled({ timeout: 30_000 });
     await getStarted.click();
     await expect.poll(() => inFullScreen(page)).toBe(true);
+    seenFullScreen();
     await expect(page.getByTestId('toast').filter({ hasText: 'Cannot start exam' }).first()).toBeVisible();
     await expect.poll(() => inFullScreen(page)).toBe(false);
     await expect(page).toHaveURL(/\/student\/exams\/start\//);

@@ -8,7 +8,8 @@ import { errorText, formatNumber, i18n, translateServerMessage, useSession, type
 import {
   useGetPackageTemplateMutation, useImportExamMutation, type ImportProgress, type PackageImported, type PackageProblem, type PackageReport,
 } from 'shared-api/back-office';
-import { Box, Button, DataTable, Dialog, Field, HStack, Input, Portal, Progress, Stack, Text, TextField, notify, type Column } from 'shared-ui';
+import { Box, Button, DataTable, Field, HStack, Input, Progress, Stack, Text, TextField, notify, type Column } from 'shared-ui';
+import { DialogFrame } from '../common/dialog-frame';
 import { saveFile } from '../common/save-file';
 
 /** What the server takes at most (server/src/authoring/package/import.ts PACKAGE_LIMITS). */
@@ -127,48 +128,37 @@ export default function ImportExamDialog({ onClose, onImported }: { onClose: () 
 
   const clean = !!checked?.report.ok && checked.file === file && checked.title === title;
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && !busy && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{i18n._('Import Exam')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text fontSize="sm">
-                  {i18n._('A ZIP package with questions.xlsx or questions.csv and the media under media/, or an XLSX or CSV file alone for questions without media. The package is checked first; the new exam stays hidden until you publish it.')}{' '}
-                  <Button variant="plain" size="sm" p="0" h="auto" colorPalette="blue" textDecoration="underline" onClick={() => void downloadTemplate()}
-                    loading={template.isLoading}>
-                    {i18n._('Download template package')}
-                  </Button>
-                </Text>
-                <Field.Root invalid={!!fileError} disabled={busy}>
-                  <Field.Label>{i18n._('Package file')}</Field.Label>
-                  <Input type="file" accept=".zip,.xlsx,.csv,application/zip,text/csv" p="1" onChange={(e) => choose(e.target.files?.[0])} />
-                  {fileError ? <Field.ErrorText>{fileError}</Field.ErrorText>
-                    : <Field.HelperText>{i18n._('ZIP, XLSX or CSV, max {size}MB', { size: formatNumber(MAX_MB) })}</Field.HelperText>}
-                </Field.Root>
-                <TextField label={i18n._('Title')} value={title} disabled={busy} maxLength={200} onChange={(e) => setTitle(e.target.value)}
-                  helper={i18n._('Empty: the title in the package')} />
-                {progress && <ImportProgressBar progress={progress.at} dryRun={progress.dryRun} />}
-                {failure && <Text role="alert" color="red.fg">{failure}</Text>}
-                {checked && checked.file === file && <Report report={checked.report} />}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>{i18n._('Cancel')}</Button>
-              <Button variant="outline" onClick={() => void send(true)} disabled={!file || busy} loading={progress?.dryRun}>
-                {i18n._('Check package')}
-              </Button>
-              <Button colorPalette="blue" onClick={() => void send(false)} disabled={!clean || busy} loading={progress !== null && !progress.dryRun}>
-                {i18n._('Import')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={i18n._('Import Exam')} onClose={onClose} locked={busy} size="lg" footer={(
+      <>
+        <Button variant="outline" onClick={onClose} disabled={busy}>{i18n._('Cancel')}</Button>
+        <Button variant="outline" onClick={() => void send(true)} disabled={!file || busy} loading={progress?.dryRun}>
+          {i18n._('Check package')}
+        </Button>
+        <Button colorPalette="blue" onClick={() => void send(false)} disabled={!clean || busy} loading={progress !== null && !progress.dryRun}>
+          {i18n._('Import')}
+        </Button>
+      </>
+    )}>
+      <Stack gap="4">
+        <Text fontSize="sm">
+          {i18n._('A ZIP package with questions.xlsx or questions.csv and the media under media/, or an XLSX or CSV file alone for questions without media. The package is checked first; the new exam stays hidden until you publish it.')}{' '}
+          <Button variant="plain" size="sm" p="0" h="auto" colorPalette="blue" textDecoration="underline" onClick={() => void downloadTemplate()}
+            loading={template.isLoading}>
+            {i18n._('Download template package')}
+          </Button>
+        </Text>
+        <Field.Root invalid={!!fileError} disabled={busy}>
+          <Field.Label>{i18n._('Package file')}</Field.Label>
+          <Input type="file" accept=".zip,.xlsx,.csv,application/zip,text/csv" p="1" onChange={(e) => choose(e.target.files?.[0])} />
+          {fileError ? <Field.ErrorText>{fileError}</Field.ErrorText>
+            : <Field.HelperText>{i18n._('ZIP, XLSX or CSV, max {size}MB', { size: formatNumber(MAX_MB) })}</Field.HelperText>}
+        </Field.Root>
+        <TextField label={i18n._('Title')} value={title} disabled={busy} maxLength={200} onChange={(e) => setTitle(e.target.value)}
+          helper={i18n._('Empty: the title in the package')} />
+        {progress && <ImportProgressBar progress={progress.at} dryRun={progress.dryRun} />}
+        {failure && <Text role="alert" color="red.fg">{failure}</Text>}
+        {checked && checked.file === file && <Report report={checked.report} />}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -12,8 +12,9 @@ import { itemTypeLabel, itemTypesOf } from 'shared-api/item-types';
 import { showDate } from 'shared-api/dates';
 import { DIFFICULTY_BANDS, useCopyFromBankMutation, useGetQuestionBankQuery, type BankFilters, type DifficultyBand } from 'shared-api/back-office';
 import {
-  Box, Button, DataTable, Dialog, HStack, PageHeader, Portal, SimpleGrid, Stack, Text, TextField, notify, useNavigate, type Column,
+  Box, Button, DataTable, HStack, PageHeader, SimpleGrid, Stack, Text, TextField, notify, useNavigate, type Column,
 } from 'shared-ui';
+import { DialogFrame } from '../common/dialog-frame';
 import { useAllInstitutes } from '../common/all-institutes';
 import { SelectField } from '../common/select-field';
 import { useServerPaging } from '../common/use-server-paging';
@@ -52,27 +53,12 @@ function itemText(q: Question): ReactNode {
 /** The item's question as a student sees it (answer revealed once an option is chosen). */
 function PreviewDialog({ item, onClose }: { item: BankItem; onClose: () => void }) {
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{i18n._('Preview')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="3" fontSize="sm" color="fg.muted">
-                {`${storedValueLabel(item.question.type)} · ${itemTypeLabel(item.question.item_type ?? '')}`}
-              </Text>
-              <QuestionPreview question={item.question} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={onClose}>{i18n._('Close')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={i18n._('Preview')} onClose={onClose} size="lg" footer={<Button onClick={onClose}>{i18n._('Close')}</Button>}>
+      <Text mb="3" fontSize="sm" color="fg.muted">
+        {`${storedValueLabel(item.question.type)} · ${itemTypeLabel(item.question.item_type ?? '')}`}
+      </Text>
+      <QuestionPreview question={item.question} />
+    </DialogFrame>
   );
 }
 
@@ -198,38 +184,23 @@ export default function AddFromBankDialog({ examId, type, questions, scope, onCl
     }
   }
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="cover" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{i18n._('Add from bank')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {free.length === 0 ? (
-                <Text>{i18n._('Switch to Reading or Listening Mode')}</Text>
-              ) : (
-                <Stack gap="4">
-                  <Box maxW="xs">
-                    <SelectField label={i18n._('Question number')} value={number} onChange={setNumber}
-                      options={free.map((n) => ({ value: String(n), label: formatNumber(n) }))} />
-                  </Box>
-                  <BankBrowser scope={scope} section={type} action={{
-                    text: i18n._('Add'),
-                    label: (i) => i18n._('Add {item} as question {number}', { number: localDigits(number), item: shortText(i.question) }),
-                    run: (i) => void add(i),
-                    busy: copying.isLoading,
-                  }} />
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{i18n._('Close')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={i18n._('Add from bank')} onClose={onClose} size="cover" footer={<Button variant="outline" onClick={onClose}>{i18n._('Close')}</Button>}>
+      {free.length === 0 ? (
+        <Text>{i18n._('Switch to Reading or Listening Mode')}</Text>
+      ) : (
+        <Stack gap="4">
+          <Box maxW="xs">
+            <SelectField label={i18n._('Question number')} value={number} onChange={setNumber}
+              options={free.map((n) => ({ value: String(n), label: formatNumber(n) }))} />
+          </Box>
+          <BankBrowser scope={scope} section={type} action={{
+            text: i18n._('Add'),
+            label: (i) => i18n._('Add {item} as question {number}', { number: localDigits(number), item: shortText(i.question) }),
+            run: (i) => void add(i),
+            busy: copying.isLoading,
+          }} />
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }

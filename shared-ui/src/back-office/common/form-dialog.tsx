@@ -1,5 +1,6 @@
 import { i18n } from 'shared-api';
-import { Button, Dialog, Portal, Stack } from 'shared-ui';
+import { Button, Stack } from 'shared-ui';
+import { DialogFrame } from './dialog-frame';
 import { useId, type ReactNode } from 'react';
 
 /** A dialog holding one form: title, fields, Cancel and the submit button. Enter submits. */
@@ -17,50 +18,28 @@ export function FormDialog(props: {
 }) {
   const formId = useId();
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="center" size={props.size ?? 'md'} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form
-                id={formId}
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void props.onSubmit();
-                }}
-              >
-                <Stack gap="3">{props.children}</Stack>
-              </form>
-              {props.after}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose} disabled={props.submitting}>
-                {i18n._('Cancel')}
-              </Button>
-              <Button type="submit" form={formId} colorPalette="blue" loading={props.submitting}>
-                {props.submitLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseX />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-function CloseX(props: object) {
-  return (
-    <Button variant="ghost" size="sm" aria-label={i18n._('Close')} position="absolute" top="2" insetEnd="2" {...props}>
-      ✕
-    </Button>
+    <DialogFrame title={props.title} open={props.open} onClose={props.onClose} size={props.size} closeX footer={(
+      <>
+        <Button variant="outline" onClick={props.onClose} disabled={props.submitting}>
+          {i18n._('Cancel')}
+        </Button>
+        <Button type="submit" form={formId} colorPalette="blue" loading={props.submitting}>
+          {props.submitLabel}
+        </Button>
+      </>
+    )}>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void props.onSubmit();
+        }}
+      >
+        <Stack gap="3">{props.children}</Stack>
+      </form>
+      {props.after}
+    </DialogFrame>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Import CSV: students from a file with the header email,firstname,lastname,phone,password; per-row errors shown. */
-import { Box, Button, Dialog, Field, Input, Link, Portal, ScrollX, Stack, Table, Text, notify } from 'shared-ui';
+import { Box, Button, Field, Input, Link, ScrollX, Stack, Table, Text, notify } from 'shared-ui';
+import { DialogFrame } from '../common/dialog-frame';
 import { useState } from 'react';
 import { PASSWORD_MIN, errorText, formatNumber, i18n, translateServerMessage, useSession } from 'shared-api';
 import { useImportUsersCsvMutation, type CsvImportResponse } from 'shared-api/back-office';
@@ -46,79 +47,68 @@ export default function CsvImportDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{i18n._('Import CSV')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text fontSize="sm">
-                  {withSlot((header) => i18n._('One student per line, with the header {header}.', { header }), <code>{CSV_HEADER}</code>)}{' '}
-                  {i18n._('Passwords need at least {min} characters.', { min: formatNumber(PASSWORD_MIN) })}{' '}
-                  <Link href={TEMPLATE_HREF} download="students-template.csv" colorPalette="blue" textDecoration="underline">
-                    {i18n._('Download template CSV')}
-                  </Link>
-                </Text>
-                <Field.Root invalid={!!fileError}>
-                  <Field.Label>{i18n._('CSV file')}</Field.Label>
-                  <Input type="file" accept=".csv,text/csv" p="1" onChange={(e) => void choose(e.target.files?.[0])} />
-                  <Field.ErrorText>{fileError}</Field.ErrorText>
-                </Field.Root>
-                {file && (
-                  <Text data-testid="csv-preview">
-                    {i18n._('{file}: {count, plural, one {{n} row} other {{n} rows}} to import', { file: file.name, count: file.rows, n: formatNumber(file.rows) })}
-                  </Text>
-                )}
-                {result && (
-                  <Box role="status" data-testid="csv-result">
-                    <Text fontWeight="semibold">
-                      {result.errors.length
-                        ? i18n._('Created {created, plural, one {{c} user} other {{c} users}}, {failed, plural, one {{f} row} other {{f} rows}} with errors', {
-                          created: result.created.length, c: formatNumber(result.created.length), failed: result.errors.length, f: formatNumber(result.errors.length),
-                        })
-                        : i18n._('Created {created, plural, one {{c} user} other {{c} users}}', { created: result.created.length, c: formatNumber(result.created.length) })}
-                    </Text>
-                    {result.errors.length > 0 && (
-                      <ScrollX label={i18n._('Rows with errors')} mt="2">
-                        <Table.Root size="sm" variant="outline" aria-label={i18n._('Rows with errors')}>
-                          <Table.Header>
-                            <Table.Row>
-                              <Table.ColumnHeader>{i18n._('Row')}</Table.ColumnHeader>
-                              <Table.ColumnHeader>{i18n._('Email')}</Table.ColumnHeader>
-                              <Table.ColumnHeader>{i18n._('Error')}</Table.ColumnHeader>
-                            </Table.Row>
-                          </Table.Header>
-                          <Table.Body>
-                            {result.errors.map((er) => (
-                              <Table.Row key={`${er.row}-${er.email}`}>
-                                <Table.Cell>{formatNumber(er.row)}</Table.Cell>
-                                <Table.Cell>{er.email}</Table.Cell>
-                                <Table.Cell>{translateServerMessage(er.error)}</Table.Cell>
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                      </ScrollX>
-                    )}
-                  </Box>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {result ? i18n._('Close') : i18n._('Cancel')}
-              </Button>
-              <Button colorPalette="blue" onClick={() => void upload()} disabled={!file || file.rows === 0 || !!result} loading={isLoading}>
-                {i18n._('Upload')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={i18n._('Import CSV')} onClose={onClose} size="lg" footer={(
+      <>
+        <Button variant="outline" onClick={onClose}>
+          {result ? i18n._('Close') : i18n._('Cancel')}
+        </Button>
+        <Button colorPalette="blue" onClick={() => void upload()} disabled={!file || file.rows === 0 || !!result} loading={isLoading}>
+          {i18n._('Upload')}
+        </Button>
+      </>
+    )}>
+      <Stack gap="4">
+        <Text fontSize="sm">
+          {withSlot((header) => i18n._('One student per line, with the header {header}.', { header }), <code>{CSV_HEADER}</code>)}{' '}
+          {i18n._('Passwords need at least {min} characters.', { min: formatNumber(PASSWORD_MIN) })}{' '}
+          <Link href={TEMPLATE_HREF} download="students-template.csv" colorPalette="blue" textDecoration="underline">
+            {i18n._('Download template CSV')}
+          </Link>
+        </Text>
+        <Field.Root invalid={!!fileError}>
+          <Field.Label>{i18n._('CSV file')}</Field.Label>
+          <Input type="file" accept=".csv,text/csv" p="1" onChange={(e) => void choose(e.target.files?.[0])} />
+          <Field.ErrorText>{fileError}</Field.ErrorText>
+        </Field.Root>
+        {file && (
+          <Text data-testid="csv-preview">
+            {i18n._('{file}: {count, plural, one {{n} row} other {{n} rows}} to import', { file: file.name, count: file.rows, n: formatNumber(file.rows) })}
+          </Text>
+        )}
+        {result && (
+          <Box role="status" data-testid="csv-result">
+            <Text fontWeight="semibold">
+              {result.errors.length
+                ? i18n._('Created {created, plural, one {{c} user} other {{c} users}}, {failed, plural, one {{f} row} other {{f} rows}} with errors', {
+                  created: result.created.length, c: formatNumber(result.created.length), failed: result.errors.length, f: formatNumber(result.errors.length),
+                })
+                : i18n._('Created {created, plural, one {{c} user} other {{c} users}}', { created: result.created.length, c: formatNumber(result.created.length) })}
+            </Text>
+            {result.errors.length > 0 && (
+              <ScrollX label={i18n._('Rows with errors')} mt="2">
+                <Table.Root size="sm" variant="outline" aria-label={i18n._('Rows with errors')}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{i18n._('Row')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{i18n._('Email')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{i18n._('Error')}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {result.errors.map((er) => (
+                      <Table.Row key={`${er.row}-${er.email}`}>
+                        <Table.Cell>{formatNumber(er.row)}</Table.Cell>
+                        <Table.Cell>{er.email}</Table.Cell>
+                        <Table.Cell>{translateServerMessage(er.error)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </ScrollX>
+            )}
+          </Box>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }
