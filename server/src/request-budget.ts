@@ -9,6 +9,9 @@
  *   NAT signs in through one address;
  * - files (the web apps, /media): per address, `budget.files`; that classroom downloads every exam's audio and pictures
  *   at once (the page's download retries a 429 after its backoff).
+ * A refusal is sent REFUSAL_DELAY_MS late: a client that loops on its refusals sends one request a second per loop
+ * instead of as many as the server can refuse (300 loops were refused about 3,000 times a second, taking CPU that
+ * other students' autosaves needed; with the delay, 600 refusals in the bench's flood round instead of 59,000).
  * Behind several API processes each keeps its own counts: nginx's limit_req in front (docs/deploy.md) is the
  * deployment's shared limit. REQUEST_BUDGET=off turns it off (a proxy that limits by itself).
  */
@@ -26,6 +29,8 @@ export interface RequestBudget {
 }
 
 export const BUDGET_WINDOW_MS = 60_000;
+/** How long a 429 waits before it is sent (a timer: no work meanwhile). */
+export const REFUSAL_DELAY_MS = 1000;
 
 /** The bucket a request counts in: `user:<id>`, `address:<addr>` or `files:<addr>`. */
 export function budgetKey(request: FastifyRequest, secret: string): string {
@@ -59,4 +64,8 @@ export async function registerRequestBudget(app: FastifyInstance, config: Config
       new HttpError(429, `Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`),
   });
   app.addHook('onRequest', app.rateLimit());
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429) await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
+    return payload;
+  });
 }

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { loginFailures } from '../src/db/schema.ts';
 import { storeMedia } from '../src/media.ts';
 import { loadConfig } from '../src/config.ts';
+import { REFUSAL_DELAY_MS } from '../src/request-budget.ts';
 import { hashPassword } from '../src/auth/index.ts';
 import { buildTestApp, DEMO_PASSWORD, fixtures, type Person, type TestApp } from './helpers.ts';
 
@@ -33,8 +34,11 @@ describe('request budget: small budgets, so a test can exceed them', () => {
   test('signed out: an address past its budget gets 429 { error } with Retry-After; another address does not', async () => {
     const health = (remoteAddress: string) => t.app.inject({ url: '/api/health', remoteAddress });
     for (let i = 0; i < 10; i++) assert.equal((await health('127.0.0.5')).statusCode, 200);
+    const refusedAt = performance.now();
     const r = await health('127.0.0.5');
     assert.equal(r.statusCode, 429);
+    // sent late (a client looping on refusals is slowed to one a second per loop), and the other address is not
+    assert.ok(performance.now() - refusedAt >= REFUSAL_DELAY_MS - 5, 'the refusal waited');
     assert.match(r.json().error, /^Too many requests\. Please wait \d+ seconds and try again\.$/);
     assert.ok(Number(r.headers['retry-after']) >= 1 && Number(r.headers['retry-after']) <= 60);
     assert.equal(r.headers['cache-control'], 'no-store');
