@@ -5,7 +5,7 @@
  * bytes as they arrive, and a stored file by its real length (the declared sizes are only the estimate before).
  */
 import { i18n } from 'shared-api';
-import { backoffDelay } from './retry';
+import { backoffDelay, worthRetrying } from './retry';
 
 export interface PackageFile {
   url: string;
@@ -234,7 +234,7 @@ export class ExamDownloader {
   private async receive(url: string, signal: AbortSignal, alive: () => void): Promise<{ response: Response; bytes: number }> {
     const res = await this.opts.fetch(url, { signal, credentials: 'same-origin' });
     if (res.status !== 200) {
-      const fatal = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+      const fatal = res.status >= 400 && !worthRetrying(res.status);
       const message = i18n._('A file of the exam could not be downloaded (HTTP {status}).', { status: res.status });
       throw fatal ? new FatalError(message) : new ReasonError(message);
     }

@@ -7,6 +7,7 @@
  */
 import type { LeaveRecord } from 'shared-api';
 import { Outbox } from './outbox';
+import { retryableError } from './retry';
 
 export type LeaveKind = LeaveRecord['kind'];
 /** Which cause names a record when several overlap (a tab switch also blurs the window). */
@@ -89,12 +90,6 @@ export class LeaveTracker {
 
 export type LeaveSender = (leaves: LeaveRecord[]) => Promise<unknown>;
 
-/** A refusal that sending again cannot change (malformed, not the student's, time over): the records are dropped. */
-const final = (e: unknown) => {
-  const status = (e as { status?: unknown })?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
-};
-
 /** What the key holds: the records, each checked. */
 const decodeLeaves = (v: unknown): LeaveRecord[] =>
   Array.isArray(v) ? (v as LeaveRecord[]).filter((r) => r && typeof r.id === 'string' && typeof r.startedAt === 'string') : [];
@@ -118,7 +113,8 @@ export class LeaveQueue {
       decode: decodeLeaves,
       identity: (r) => r.id,
       send,
-      retryable: (e) => !final(e),
+      // a refusal that sending again cannot change (malformed, not the student's, time over) drops the records
+      retryable: retryableError,
     });
   }
 

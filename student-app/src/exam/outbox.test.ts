@@ -3,6 +3,7 @@ import { AnswerQueue } from './answer-queue';
 import { LeaveQueue } from './leave-record';
 import { Outbox } from './outbox';
 import { PlayQueue } from './play-queue';
+import { retryableError, worthRetrying } from './retry';
 
 describe('the outbox', () => {
   beforeEach(() => localStorage.clear());
@@ -64,5 +65,20 @@ describe('the outbox', () => {
     await expect(done).resolves.toBe(true);
     expect(box.items).toEqual([]);
     expect(localStorage.getItem('box')).toBeNull();
+  });
+});
+
+describe('which failures are sent again (one rule for every queue, the download and the exam page)', () => {
+  test.each([
+    [0, true], [500, true], [502, true], [503, true], [408, true], [429, true],
+    [400, false], [401, false], [403, false], [404, false], [409, false], [410, false], [413, false],
+  ])('HTTP %i: worth retrying %s', (status, expected) => {
+    expect(worthRetrying(status)).toBe(expected);
+    expect(retryableError({ status, error: 'x' })).toBe(expected);
+  });
+  test('an error without a status (thrown before any answer) is sent again', () => {
+    expect(retryableError(new TypeError('Failed to fetch'))).toBe(true);
+    expect(retryableError(undefined)).toBe(true);
+    expect(retryableError({ status: 'FETCH_ERROR' })).toBe(true);
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { AudioKey, ListeningPlay, ListeningStatus } from 'shared-api';
 import { Outbox } from './outbox';
+import { retryableError } from './retry';
 import { pendingPlaysKey, playCountsKey } from './storage';
 
 export { pendingPlaysKey, playCountsKey };
@@ -53,9 +54,11 @@ export function mergeListening(server: ListeningStatus, local: ListeningStatus):
   return out;
 }
 
-/** Not reached, or a failing server: the play is sent again. Anything else is the server's final word on it. */
-const sendAgain = (status: unknown) =>
-  typeof status !== 'number' || status === 0 || status >= 500 || status === 408 || status === 429 || status === 401;
+/**
+ * Not reached, or a failing server (./retry.ts), or a session that must be renewed (401): the play is sent again.
+ * Anything else is the server's final word on it.
+ */
+const sendAgain = (e: unknown) => retryableError(e) || (e as { status?: unknown } | null | undefined)?.status === 401;
 
 const AUDIO: readonly string[] = ['main', 'option1', 'option2', 'option3', 'option4'];
 
@@ -89,7 +92,7 @@ export class PlayQueue {
       decode: decodePlays,
       identity: (p) => p.playId,
       send: ([play]) => options.send(play!),
-      retryable: (e) => sendAgain(((e ?? {}) as { status?: unknown }).status),
+      retryable: sendAgain,
       onSent: (_batch, server) => {
         this.counts = mergeListening(server ?? {}, this.counts);
       },

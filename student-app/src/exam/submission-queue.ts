@@ -10,6 +10,7 @@
 import type { SubmitResponse } from 'shared-api';
 import type { AnswerItem } from './answer-queue';
 import { Outbox } from './outbox';
+import { retryableError } from './retry';
 import { submissionKey } from './storage';
 
 export { submissionKey };
@@ -47,12 +48,6 @@ export interface SubmissionQueueOptions {
   maxDelayMs?: number;
 }
 
-/** Not reached, or a failing server (a proxy's 502, a timeout, too many requests): the submission is sent again. */
-export const sendAgain = (e: unknown) => {
-  const status = (e as { status?: unknown })?.status;
-  return typeof status !== 'number' || status === 0 || status >= 500 || status === 408 || status === 429;
-};
-
 const isAnswer = (a: unknown): a is AnswerItem =>
   !!a && typeof a === 'object' && typeof (a as AnswerItem).question === 'string' && typeof (a as AnswerItem).answer === 'string';
 
@@ -85,7 +80,7 @@ export class SubmissionQueue {
       encode: ([submission]) => submission,
       identity: () => opts.attemptId,
       send: ([submission]) => opts.send(submission!),
-      retryable: sendAgain,
+      retryable: retryableError,
       onSent: (_batch, result) => {
         if (this.outbox.isDisposed) return;
         this.result = result;

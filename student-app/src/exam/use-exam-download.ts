@@ -9,6 +9,7 @@ import { MEDIA_CACHE, type ApiFailure, type ExamDownload } from 'shared-api';
 import { useGetExamDownloadQuery } from 'shared-api/student-exam';
 import { ExamDownloader, type DownloadProgress } from './download';
 import { examStorage } from './storage';
+import { worthRetrying } from './retry';
 
 /** 'checking' until known; 'no' without Cache Storage or a service worker to serve it (the exam needs the connection). */
 export type DeviceSupport = 'checking' | 'yes' | 'no';
@@ -62,7 +63,7 @@ export function useExamDownload(examId: string, userId: string): ExamDownloadSta
   const query = useGetExamDownloadQuery({ examId, userId }, { skip: support !== 'yes' || !userId, refetchOnMountOrArgChange: true });
   const failure = query.error as ApiFailure | undefined;
   // only when the server cannot be reached: a refusal (403, 404) is the server's word, not a reason to use a copy
-  const unreachable = !!failure && (failure.status === 0 || failure.status >= 500 || failure.status === 408 || failure.status === 429);
+  const unreachable = !!failure && worthRetrying(failure.status);
   const kept = useMemo(() => (unreachable ? examStorage.downloaded(examId, userId) : null), [unreachable, examId, userId]);
   const fresh = query.data?.examId === examId ? query.data : undefined;
   const pkg = fresh ?? kept;

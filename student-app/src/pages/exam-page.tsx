@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } 
 import { i18n, useSession, type RunningExam } from 'shared-api';
 import { useGetRunningExamQuery } from 'shared-api/student-exam';
 import { ErrorState, LoadingState, useNavigate, useParams } from 'shared-ui';
-import { browserOnline } from '../exam/retry';
+import { browserOnline, worthRetrying } from '../exam/retry';
 import { deviceCopy } from '../exam/device-copy';
 import { ExamRunner } from '../exam/exam-runner';
 import { examStorage } from '../exam/storage';
@@ -68,7 +68,7 @@ export function ExamPage() {
   // The server cannot be reached or is failing (no answer, 5xx, 408, 429), or the first request is out while the
   // browser knows it is offline or is still unanswered after a few seconds: the copy, until the server's answer
   // arrives (asked again when the browser is back online, and every RETRY_MS).
-  const serverDown = status !== undefined && (status === 0 || status >= 500 || status === 408 || status === 429);
+  const serverDown = status !== undefined && worthRetrying(status);
   const unreachable = serverDown || (isLoading && (!browserOnline() || slow));
   useEffect(() => {
     if (!unreachable || !copy) return;
