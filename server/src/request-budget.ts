@@ -9,7 +9,7 @@
  *   NAT signs in through one address;
  * - files (the web apps, /media): per address, `budget.files`; that classroom downloads every exam's audio and pictures
  *   at once (the page's download retries a 429 after its backoff).
- * A refusal is sent REFUSAL_DELAY_MS late: a client that loops on its refusals sends one request a second per loop
+ * A minute's budget is spent no faster than in SPREAD_SECONDS (below). A refusal is sent REFUSAL_DELAY_MS late: a client that loops on its refusals sends one request a second per loop
  * instead of as many as the server can refuse (300 loops were refused about 3,000 times a second, taking CPU that
  * other students' autosaves needed; with the delay, 600 refusals in the bench's flood round instead of 59,000).
  * Behind several API processes each keeps its own counts: nginx's limit_req in front (docs/deploy.md) is the
@@ -47,10 +47,28 @@ export function budgetKey(request: FastifyRequest, secret: string): string {
   return `address:${clientAddress(request.ip)}`;
 }
 
+/**
+ * A minute's budget may not be spent faster than in SPREAD_SECONDS: per second, a tenth of it (never under
+ * MIN_PER_SECOND, so a small budget is a minute's count only). 300 loops spent a whole minute's 12,000 files in 4 s,
+ * the seconds other students' autosaves needed.
+ */
+export const SPREAD_SECONDS = 10;
+const MIN_PER_SECOND = 50;
+export const perSecond = (perMinute: number) => Math.max(MIN_PER_SECOND, Math.ceil(perMinute / SPREAD_SECONDS));
+
 export async function registerRequestBudget(app: FastifyInstance, config: Config): Promise<void> {
   const budget = config.requestBudget;
   if (!budget) return;
   const secret = config.jwtSecret!;
+  // the key is read once per request (it may verify a token's signature), for both counts
+  const keys = new WeakMap<FastifyRequest, string>();
+  const keyOf = (request: FastifyRequest) => {
+    let key = keys.get(request);
+    if (key === undefined) keys.set(request, (key = budgetKey(request, secret)));
+    return key;
+  };
+  const perMinute = (key: string) => (key.startsWith('user:') ? budget.user : key.startsWith('files:') ? budget.files : budget.address);
+  const refusal = (ttlMs: number) => new HttpError(429, `Too many requests. Please wait ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds and try again.`);
   await app.register(rateLimit, {
     // one hook for the whole server, the first after the address is read (app.ts): before the API's token check and
     // its database read, so a flood with a valid token costs no more than one without
@@ -58,12 +76,16 @@ export async function registerRequestBudget(app: FastifyInstance, config: Config
     timeWindow: BUDGET_WINDOW_MS,
     // one bucket per user and per address: room for a large deployment's clients, least recently seen out first
     cache: 100_000,
-    keyGenerator: (request) => budgetKey(request, secret),
-    max: (_request, key) => (key.startsWith('user:') ? budget.user : key.startsWith('files:') ? budget.files : budget.address),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`),
+    keyGenerator: keyOf,
+    max: (_request, key) => perMinute(key),
+    errorResponseBuilder: (_request, context) => refusal(context.ttl),
   });
   app.addHook('onRequest', app.rateLimit());
+  const secondCount = app.createRateLimit({ timeWindow: 1000, keyGenerator: keyOf, max: (_request, key) => perSecond(perMinute(key)) });
+  app.addHook('onRequest', async (request) => {
+    const count = await secondCount(request);
+    if (!count.isAllowed && count.isExceeded) throw refusal(count.ttl);
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode === 429) await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
     return payload;
