@@ -3,8 +3,8 @@
  * prerendered login page is parsed. It decides how the app starts:
  * - a signed-in student opening the exam list: the student area's first paint (first-paint.js, beside its
  *   remoteEntry.js: student-app/src/first-paint/paint.ts) draws the list from the early answers (./early-lists.ts)
- *   before any of the app runs; the app's files download once it has painted and the app starts in the next idle
- *   time (or on the first move, if sooner: ./hold.ts).
+ *   before any of the app runs; the app's files are asked for at low priority meanwhile, run once it has painted, and
+ *   the app starts in the next idle time (or on the first move, if sooner: ./hold.ts).
  *   When it cannot paint (no such file, an answer that is not a list, ...) the app starts at once;
  * - the login page (in English): the prerendered page paints, the app's files download a moment after, and the app
  *   starts in the next idle time (or on the first move); what was typed is handed over (shell/src/prerendered-login.ts);
@@ -14,7 +14,7 @@
  */
 import { LANGUAGE_KEY } from 'shared-api/device-language';
 import { EXAM_LIST_PAGE } from './early-lists';
-import { appLoader } from './first-render';
+import { appLoader, prefetchPlan } from './first-render';
 import { bootGlobals } from './globals';
 import { FIRST_PAINT_TIMEOUT_MS, afterPaint, firstPaintHost, holdApp, loadThenStart, markStarted } from './hold';
 import { PRERENDERED, fillContact, showsPrerenderedLogin, wireLoginForm } from './login';
@@ -49,6 +49,7 @@ const session = liveSession(storage);
 
 if (session?.role === 0 && EXAM_LIST_PAGE.test(location.pathname)) {
   status();
+  prefetchPlan();
   const host = firstPaintHost(hold(), loadApp, afterPaint);
   g.__epsFirstPaint = host;
   config.then((c) => {
