@@ -141,14 +141,13 @@ export const questions = pgTable('questions', {
 
 /** A question field's column: the field's name (shared-api/question-fields) in camelCase (./question-row.ts maps them). */
 export type FieldColumn<F extends string> = F extends `${infer H}_${infer T}` ? `${H}${Capitalize<FieldColumn<T>>}` : F;
-type QuestionRow = typeof questions.$inferSelect;
 /** The columns that are no field of the question: its ids, the bank's item, the times. */
 type OwnColumn = 'id' | 'examId' | 'itemId' | 'createdAt' | 'updatedAt';
 type StoredAs<V> = V extends boolean ? boolean : V extends number ? number : string;
 type Mismatch =
-  | Exclude<keyof QuestionRow, FieldColumn<QuestionFieldName> | OwnColumn>
-  | { [K in QuestionFieldName]: FieldColumn<K> extends keyof QuestionRow
-    ? [QuestionRow[FieldColumn<K>], StoredAs<QuestionFields[K]>] extends [StoredAs<QuestionFields[K]>, QuestionRow[FieldColumn<K>]] ? never : K
+  | Exclude<keyof Question, FieldColumn<QuestionFieldName> | OwnColumn>
+  | { [K in QuestionFieldName]: FieldColumn<K> extends keyof Question
+    ? [Question[FieldColumn<K>], StoredAs<QuestionFields[K]>] extends [StoredAs<QuestionFields[K]>, Question[FieldColumn<K>]] ? never : K
     : K }[QuestionFieldName];
 type None<T extends never> = T;
 /**
