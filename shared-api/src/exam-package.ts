@@ -4,7 +4,8 @@
  * import's report, for the server that writes and reads packages and the screens that show the report
  * (docs/exam-package.md describes them for people).
  */
-import type { Exam, QuestionFields } from './types';
+import { OPTION_KEYS, QUESTION_FIELD_NAMES, QUESTION_FIELDS, type QuestionFieldName } from './question-fields';
+import type { Exam } from './types';
 
 export const PACKAGE_FILES = {
   workbook: 'questions.xlsx',
@@ -16,28 +17,31 @@ export const PACKAGE_FILES = {
   examSheet: 'Exam',
 } as const;
 
-type OptionN = 1 | 2 | 3 | 4;
 /** a listening-and-text option's audio: the option's own column holds its text */
-export type OptionListeningColumn = `option${OptionN}_listening`;
-export type QuestionColumn = keyof QuestionFields | OptionListeningColumn;
+export type OptionListeningColumn = `${(typeof OPTION_KEYS)[number]}_listening`;
+/** the fields a column of the Questions sheet holds (./question-fields.ts) */
+type PackageField = { [K in QuestionFieldName]: (typeof QUESTION_FIELDS)[K]['column'] extends true ? K : never }[QuestionFieldName];
+export type QuestionColumn = PackageField | OptionListeningColumn;
 
-/** The columns of the Questions sheet (and questions.csv), in order: every field of a question, one row per question. */
-export const QUESTION_COLUMNS = [
-  'question_number', 'type', 'item_type', 'main_heading', 'main_heading_image', 'heading', 'description', 'description_image',
-  'description_boxed', 'option_type', 'option1', 'option1_listening', 'option2', 'option2_listening', 'option3', 'option3_listening',
-  'option4', 'option4_listening', 'listening', 'answer', 'answer_details', 'main_heading_alt', 'description_alt', 'option1_alt',
-  'option2_alt', 'option3_alt', 'option4_alt',
-] as const satisfies readonly QuestionColumn[];
+/** The columns a row starts with: what names the question. */
+const LEADING_COLUMNS = ['question_number', 'type', 'item_type'] as const satisfies readonly PackageField[];
+const isOption = (field: string): field is (typeof OPTION_KEYS)[number] => (OPTION_KEYS as readonly string[]).includes(field);
 
-/** Fails to compile when a field of the question (types.ts QuestionFields) has no column. */
-type Uncovered = Exclude<keyof QuestionFields, (typeof QUESTION_COLUMNS)[number]>;
-export const EVERY_FIELD_HAS_A_COLUMN: [Uncovered] extends [never] ? true : Uncovered = true;
+/**
+ * The columns of the Questions sheet (and questions.csv), in order, one row per question: the question's number, type
+ * and item type, then every other field of a question in the order of ./question-fields.ts, each listening-and-text
+ * option's audio after its option.
+ */
+export const QUESTION_COLUMNS: readonly QuestionColumn[] = [
+  ...LEADING_COLUMNS,
+  ...QUESTION_FIELD_NAMES.filter((k): k is PackageField => QUESTION_FIELDS[k].column && !(LEADING_COLUMNS as readonly string[]).includes(k)),
+].flatMap((k): QuestionColumn[] => (isOption(k) ? [k, `${k}_listening`] : [k]));
 
 /** The columns a Questions sheet must have (the others may be left out: their fields take their defaults). */
 export const REQUIRED_QUESTION_COLUMNS: readonly QuestionColumn[] = ['question_number', 'type', 'option1', 'option2', 'option3', 'option4', 'answer'];
 
-/** The yes/no columns. */
-export const YES_NO_COLUMNS: readonly QuestionColumn[] = ['main_heading_image', 'description_image', 'description_boxed'];
+/** The yes/no columns: the fields that are true or false. */
+export const YES_NO_COLUMNS: readonly QuestionColumn[] = QUESTION_FIELD_NAMES.filter((k): k is PackageField => QUESTION_FIELDS[k].column && QUESTION_FIELDS[k].kind === 'boolean');
 export const YES = 'yes';
 export const NO = 'no';
 

@@ -1,5 +1,6 @@
 /** Entity shapes exchanged with the REST API (spec section 3). Ids are strings named `_id`. */
 import { words } from './wording';
+import type { FieldsFor, OPTION_TYPES, QUESTION_TYPES, QuestionFieldName, QuestionFieldValues } from './question-fields';
 
 export type Role = 0 | 1 | 2;
 export const ROLE = { student: 0, institute: 1, admin: 2 } as const;
@@ -92,57 +93,26 @@ export interface Exam {
 /** constants REVIEW_POLICIES: score | marks | answers */
 export type ReviewPolicy = 'score' | 'marks' | 'answers';
 
-export type QuestionType = 'Reading' | 'Listening';
-export type OptionType = 'text' | 'image' | 'listening' | 'listeningandtext' | 'samelistening';
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export type OptionType = (typeof OPTION_TYPES)[number];
 
 /**
- * The fields of a question as authored (everything but its ids): the one list of them. The rules
+ * The fields of a question as authored (everything but its ids), as ./question-fields.ts lists them: the rules
  * (schemas/question.ts), the server's columns and the question form are typed against it.
  */
-export interface QuestionFields {
-  type: QuestionType;
-  question_number: number;
-  main_heading: string;
-  main_heading_image: boolean;
-  heading: string;
-  description: string;
-  description_image: boolean;
-  description_boxed: boolean;
-  option_type: OptionType;
-  /** the kind of task (./item-types.ts ITEM_TYPES); its number's type in the EPS-TOPIK blueprint unless the author chose another */
-  item_type: string;
-  /** for listeningandtext: a JSON string {"text": "...", "listening": "/media/..."} */
-  option1: string;
-  option2: string;
-  option3: string;
-  option4: string;
-  listening: string;
-  /** '1'..'4' */
-  answer: string;
-  answer_details: string;
-  /**
-   * The alternative text of each image (the main heading's and the description's when they are images, the options'
-   * when option_type is image), as the author gave it; '' for none (the screens then say which image it is).
-   */
-  main_heading_alt: string;
-  description_alt: string;
-  option1_alt: string;
-  option2_alt: string;
-  option3_alt: string;
-  option4_alt: string;
-}
+export type QuestionFields = QuestionFieldValues;
 
 /** The fields holding an image's alternative text (QuestionFields). */
-export type AltTextKey = 'main_heading_alt' | 'description_alt' | 'option1_alt' | 'option2_alt' | 'option3_alt' | 'option4_alt';
+export type AltTextKey = Extract<QuestionFieldName, `${string}_alt`>;
 
-/** A question as served: a student's running attempt carries no answer, and the back office's questions carry their item type. */
-export interface Question extends Omit<QuestionFields, 'answer' | 'answer_details' | 'item_type' | AltTextKey>,
-  Partial<Pick<QuestionFields, 'item_type' | AltTextKey>> {
+/**
+ * A question as served: a student's running attempt carries no answer key (absent, not empty), and the back office's
+ * questions carry what only staff read (their item type).
+ */
+export interface Question extends Omit<QuestionFields, FieldsFor<'result' | 'staff'> | AltTextKey>,
+  Partial<Pick<QuestionFields, FieldsFor<'result' | 'staff'> | AltTextKey>> {
   _id: string;
   exam: string;
-  /** absent for a student while the attempt runs */
-  answer?: string;
-  answer_details?: string;
 }
 
 export interface ResultAnswer {

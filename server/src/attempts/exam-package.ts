@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Db } from '../db/index.ts';
 import { attempts, exams, media, mediaRenditions, questions } from '../db/schema.ts';
+import { columnsFor } from '../db/question-row.ts';
 import { httpError } from '../errors.ts';
 import { renditionsOf } from '../renditions/index.ts';
 import { decideForStudent } from '../access/student-exams.ts';
@@ -32,32 +33,8 @@ export interface ExamPackage {
   bytes: number;
 }
 
-/** The columns a student may see (the answer columns are not among them). */
-const STUDENT_COLUMNS = {
-  id: questions.id,
-  examId: questions.examId,
-  type: questions.type,
-  questionNumber: questions.questionNumber,
-  mainHeading: questions.mainHeading,
-  mainHeadingImage: questions.mainHeadingImage,
-  heading: questions.heading,
-  description: questions.description,
-  descriptionImage: questions.descriptionImage,
-  descriptionBoxed: questions.descriptionBoxed,
-  optionType: questions.optionType,
-  itemType: questions.itemType,
-  option1: questions.option1,
-  option2: questions.option2,
-  option3: questions.option3,
-  option4: questions.option4,
-  listening: questions.listening,
-  mainHeadingAlt: questions.mainHeadingAlt,
-  descriptionAlt: questions.descriptionAlt,
-  option1Alt: questions.option1Alt,
-  option2Alt: questions.option2Alt,
-  option3Alt: questions.option3Alt,
-  option4Alt: questions.option4Alt,
-};
+/** The columns a student may read while the exam runs (shared-api/question-fields: the answer key is not among them). */
+const STUDENT_COLUMNS = columnsFor('exam');
 
 /** `{ ..., "bytes": N }` where N counts the JSON itself: the digits of N are part of what they count. */
 function withOwnSize(body: Omit<ExamDownload, 'bytes'>, mediaBytes: number): { json: string; bytes: number } {
@@ -75,14 +52,10 @@ async function build(db: Db, examId: string): Promise<ExamPackage> {
   const rows = await db.select(STUDENT_COLUMNS).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.questionNumber));
   const [exam] = await db.select({ playLimit: exams.playLimit }).from(exams).where(eq(exams.id, examId)).limit(1);
   const playLimit = exam?.playLimit ?? null;
-  // mapQuestionMedia reads every field of a question as authored: the answer fields are given empty, never read
-  const authored = rows.map((r) => {
-    const q = toQuestionJson(r);
-    return { json: q, fields: { ...q, answer: '', answer_details: '' } };
-  });
+  const served = rows.map(toQuestionJson);
   const hashes = new Set<string>();
-  for (const { fields } of authored) {
-    mapQuestionMedia(fields, (value) => {
+  for (const q of served) {
+    mapQuestionMedia(q, (value) => {
       const ref = parseMediaUrl(value.trim());
       if (ref) hashes.add(ref.hash);
       return value;
@@ -102,14 +75,7 @@ async function build(db: Db, examId: string): Promise<ExamPackage> {
     if (bytes !== undefined) files.set(url, bytes);
     return url;
   };
-  const list: Question[] = authored.map(({ json: q, fields }) => {
-    const mapped = mapQuestionMedia(fields, studentUrl);
-    return {
-      ...q,
-      main_heading: mapped.main_heading, description: mapped.description, listening: mapped.listening,
-      option1: mapped.option1, option2: mapped.option2, option3: mapped.option3, option4: mapped.option4,
-    };
-  });
+  const list: Question[] = served.map((q) => mapQuestionMedia(q, studentUrl));
   const fileList = [...files].map(([url, bytes]) => ({ url, bytes }));
   const mediaBytes = fileList.reduce((n, f) => n + f.bytes, 0);
   const { json, bytes } = withOwnSize({ examId, questions: list, files: fileList, playLimit }, mediaBytes);

@@ -12,6 +12,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_REVIEW_POLICY } from 'shared-api/constants';
+import { fieldsFor } from 'shared-api/question-fields';
 import type { Question, Result, ResultReview, ReviewPolicy } from 'shared-api/types';
 import { canStartAnother } from '../access/rules.ts';
 import { decideForStudent } from '../access/student-exams.ts';
@@ -57,10 +58,12 @@ export function revealResult(result: Result, shows: ReviewPolicy): Result {
   return { ...result, answers: result.answers.map(({ correct: _hidden, ...rest }) => rest) };
 }
 
-/** Questions as `shows` allows: answer keys and explanations only under 'answers'. */
+const ANSWER_KEY: readonly string[] = fieldsFor('result');
+
+/** Questions as `shows` allows: the answer key (shared-api/question-fields: answers and explanations) only under 'answers'. */
 export function revealQuestions(questions: Question[], shows: ReviewPolicy): Question[] {
   if (shows === 'answers') return questions;
-  return questions.map(({ answer: _a, answer_details: _d, ...rest }) => rest);
+  return questions.map((q) => Object.fromEntries(Object.entries(q).filter(([k]) => !ANSWER_KEY.includes(k))) as Question);
 }
 
 /** A student's own results as their exams' policies allow (lists: no answer keys there, only the marks). */

@@ -1,8 +1,8 @@
 /** Row → JSON shapes for attempts, results and questions (shared-api's types.ts and endpoints/student-exam.ts). */
-import type { Attempt as AttemptRow, Question as QuestionRow, Result as ResultRow } from '../db/schema.ts';
-import type {
-  AltTextKey, Attempt, OptionType, QuestionFields, Question as QuestionJson, QuestionType, Result as ResultJson, ResultAnswer,
-} from 'shared-api/types';
+import type { Attempt as AttemptRow, FieldColumn, Question as QuestionRow, Result as ResultRow } from '../db/schema.ts';
+import { valuesOf } from '../db/question-row.ts';
+import { fieldsFor, type FieldsFor } from 'shared-api/question-fields';
+import type { AltTextKey, Attempt, QuestionFields, Question as QuestionJson, Result as ResultJson, ResultAnswer } from 'shared-api/types';
 
 export type AttemptJson = Attempt;
 
@@ -19,42 +19,22 @@ export function toAttemptJson(row: AttemptRow, now: Date): AttemptJson {
   };
 }
 
-/** A question row; `answer`/`answerDetails` are absent when selected for a running attempt (the bank's `itemId` is never served here). */
-export type QuestionLike = Omit<QuestionRow, 'answer' | 'answerDetails' | 'createdAt' | 'updatedAt' | 'itemId'>
-  & Partial<Pick<QuestionRow, 'answer' | 'answerDetails'>>;
+const SERVED = fieldsFor('exam');
+const ANSWER_KEY = fieldsFor('result');
+
+/**
+ * A question row with the fields a student may read while the exam runs (shared-api/question-fields); the answer key's
+ * columns are absent when selected for a running attempt (the bank's `itemId` is never served here).
+ */
+export type QuestionLike = Pick<QuestionRow, 'id' | 'examId' | FieldColumn<FieldsFor<'exam'>>>
+  & Partial<Pick<QuestionRow, FieldColumn<FieldsFor<'result'>>>>;
 
 /** A question as the server sends it: always with its alt texts (only older stored copies lack them). */
 export type ServedQuestion = QuestionJson & Pick<QuestionFields, AltTextKey>;
 
 export function toQuestionJson(row: QuestionLike): ServedQuestion {
-  const q: ServedQuestion = {
-    _id: row.id,
-    exam: row.examId,
-    type: row.type as QuestionType,
-    question_number: row.questionNumber,
-    main_heading: row.mainHeading,
-    main_heading_image: row.mainHeadingImage,
-    heading: row.heading,
-    description: row.description,
-    description_image: row.descriptionImage,
-    description_boxed: row.descriptionBoxed,
-    option_type: row.optionType as OptionType,
-    option1: row.option1,
-    option2: row.option2,
-    option3: row.option3,
-    option4: row.option4,
-    listening: row.listening,
-    main_heading_alt: row.mainHeadingAlt,
-    description_alt: row.descriptionAlt,
-    option1_alt: row.option1Alt,
-    option2_alt: row.option2Alt,
-    option3_alt: row.option3Alt,
-    option4_alt: row.option4Alt,
-  };
-  // Only a finished attempt's questions carry these keys at all (a running one must not even show them empty).
-  if (row.answer !== undefined) q.answer = row.answer;
-  if (row.answerDetails !== undefined) q.answer_details = row.answerDetails;
-  return q;
+  // Only a finished attempt's questions carry the answer key at all (a running one must not even show it empty).
+  return { _id: row.id, exam: row.examId, ...valuesOf(row, SERVED), ...valuesOf(row, ANSWER_KEY) } as ServedQuestion;
 }
 
 /** The result's student, as listed (deleted users keep their row, so this is normally found). */

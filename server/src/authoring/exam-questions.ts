@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { QUESTIONS_PER_TYPE } from 'shared-api/constants';
+import { fieldsFor } from 'shared-api/question-fields';
 import type { Question as QuestionJson } from 'shared-api/types';
 import type { AuthUser } from '../auth/index.ts';
 import type { Db, Executor } from '../db/index.ts';
@@ -12,12 +13,15 @@ import { HttpError } from '../errors.ts';
 import { isId, newId } from '../ids.ts';
 import { check } from '../validate.ts';
 import { toQuestionJson } from '../attempts/serialize.ts';
+import { valuesOf } from '../db/question-row.ts';
 import { packagesChanged } from '../attempts/package-generation.ts';
 import { loadExamFor } from './exams.ts';
 import { fieldsToRow, isQuestionType, mediaHashes, missingMedia, publishProblem, QMSG, questionSchema, rowToFields } from './questions.ts';
 
-/** A question as the back office reads it: as served, with its item type. */
-export const authoredQuestionJson = (row: QuestionRow): QuestionJson => ({ ...toQuestionJson(row), item_type: row.itemType });
+const STAFF_ONLY = fieldsFor('staff');
+
+/** A question as the back office reads it: as served, with what only staff read (its item type). */
+export const authoredQuestionJson = (row: QuestionRow): QuestionJson => ({ ...toQuestionJson(row), ...valuesOf(row, STAFF_ONLY) });
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {

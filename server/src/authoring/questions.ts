@@ -1,19 +1,22 @@
 /**
  * Questions: the shared rules (shared-api/schemas/question) run on stored and received questions, the mapping to the
- * database's columns, the media a question references, numbering per type and publish readiness.
+ * database's columns (../db/question-row.ts), the media a question references, numbering per type and publish readiness.
  */
 import { inArray } from 'drizzle-orm';
 import { LISTENING_RANGE, QUESTIONS_PER_TYPE, READING_RANGE } from 'shared-api/constants';
 import { AUTHORING_MSG } from 'shared-api/authoring-messages';
 import { parseMediaUrl, type MediaKind } from 'shared-api/media-url';
 import { OPTION_KEYS, parseListeningAndText, questionSchema } from 'shared-api/schemas/question';
+import type { OptionListeningColumn } from 'shared-api/exam-package';
+import type { MediaFieldName } from 'shared-api/question-fields';
 import type { QuestionFields, QuestionType } from 'shared-api/types';
 import type { Executor } from '../db/index.ts';
-import { media, questions, type Question as QuestionRow } from '../db/schema.ts';
+import { media, type Question as QuestionRow } from '../db/schema.ts';
+import { fieldsToRow, rowToFields } from '../db/question-row.ts';
 import { HttpError } from '../errors.ts';
 import { checkSync } from '../validate.ts';
 
-export { OPTION_KEYS, parseListeningAndText, questionSchema, type QuestionFields };
+export { fieldsToRow, OPTION_KEYS, parseListeningAndText, questionSchema, rowToFields, type QuestionFields };
 
 /** Messages of what only the server knows (the exam's other questions). */
 export const QMSG = {
@@ -22,31 +25,13 @@ export const QMSG = {
   unpublishFirst: AUTHORING_MSG.unpublishFirst,
 } as const;
 
-/** The question's fields, in the order of the rules (the field list is QuestionFields, shared-api/types). */
-const FIELD_KEYS = Object.keys(questionSchema.fields) as (keyof QuestionFields)[];
-
-type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
-/** The questions table's column of each field: the field's name in camelCase (db/schema.ts). */
-type QuestionColumns = { [K in keyof QuestionFields as Camel<K>]: QuestionFields[K] };
-const column = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/** The column values of a question (every field has its column: Pick fails to compile otherwise). */
-export function fieldsToRow(f: QuestionFields): Pick<typeof questions.$inferInsert, keyof QuestionColumns> {
-  return Object.fromEntries(FIELD_KEYS.map((k) => [column(k), f[k]])) as QuestionColumns;
-}
-
-export function rowToFields(r: QuestionRow): QuestionFields {
-  return Object.fromEntries(FIELD_KEYS.map((k) => [k, r[column(k) as keyof QuestionColumns]])) as unknown as QuestionFields;
-}
-
 export const isQuestionType = (v: unknown): v is QuestionType => v === 'Reading' || v === 'Listening';
 
 /** The fields of a question that say where its media are (a student's question, without answers, has them all). */
-export type MediaFields = Pick<QuestionFields, 'main_heading' | 'main_heading_image' | 'description' | 'description_image' | 'option_type'
-  | (typeof OPTION_KEYS)[number] | 'listening'>;
+export type MediaFields = Pick<QuestionFields, MediaFieldName | 'main_heading_image' | 'description_image' | 'option_type'>;
 
 /** Where a question keeps a media file: its field, or `optionN_listening` for a listening-and-text option's audio. */
-export type MediaField = 'main_heading' | 'description' | (typeof OPTION_KEYS)[number] | `${(typeof OPTION_KEYS)[number]}_listening` | 'listening';
+export type MediaField = MediaFieldName | OptionListeningColumn;
 
 /**
  * Calls `map(value, kind, field)` on every media reference of a question — main heading and description shown as

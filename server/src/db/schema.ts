@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { QuestionFieldName } from 'shared-api/question-fields';
+import type { QuestionFields } from 'shared-api/types';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -136,6 +138,23 @@ export const questions = pgTable('questions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('questions_exam_number_uq').on(t.examId, t.questionNumber), index('questions_item_idx').on(t.itemId)]);
+
+/** A question field's column: the field's name (shared-api/question-fields) in camelCase (./question-row.ts maps them). */
+export type FieldColumn<F extends string> = F extends `${infer H}_${infer T}` ? `${H}${Capitalize<FieldColumn<T>>}` : F;
+/** The columns that are no field of the question: its ids, the bank's item, the times. */
+type OwnColumn = 'id' | 'examId' | 'itemId' | 'createdAt' | 'updatedAt';
+type StoredAs<V> = V extends boolean ? boolean : V extends number ? number : string;
+type Mismatch =
+  | Exclude<keyof Question, FieldColumn<QuestionFieldName> | OwnColumn>
+  | { [K in QuestionFieldName]: FieldColumn<K> extends keyof Question
+    ? [Question[FieldColumn<K>], StoredAs<QuestionFields[K]>] extends [StoredAs<QuestionFields[K]>, Question[FieldColumn<K>]] ? never : K
+    : K }[QuestionFieldName];
+type None<T extends never> = T;
+/**
+ * Fails to compile, naming it, when a field of the question has no column (not null, of its type) or a column is no
+ * field: the table's columns and the question's fields are the same list.
+ */
+export type QuestionColumnsMatchFields = None<Mismatch>;
 
 /**
  * An institute's (or the admin's) own blueprints (issue 38 section 3): for each of the 40 numbers an item type; the

@@ -13,6 +13,9 @@ import { hashPassword } from '../auth/password.ts';
 import { newId } from '../ids.ts';
 import { mimeForExt, storeMedia } from '../media.ts';
 import { defaultItemType } from 'shared-api/item-types';
+import { QUESTION_DEFAULTS, QUESTION_FIELD_NAMES, QUESTION_FIELDS } from 'shared-api/question-fields';
+import type { QuestionFields } from 'shared-api/types';
+import { fieldsToRow } from '../db/question-row.ts';
 import { nextUserUid } from '../userUid.ts';
 
 export const DEMO_EXAM_PATH = path.join(SERVER_ROOT, 'seed', 'demo-exam.json');
@@ -38,26 +41,8 @@ export interface SeedResult {
   ids?: { admin: string; institute: string; student: string; newStudent: string; exam: string | null; categories: string[] };
 }
 
-interface ExamFileQuestion {
-  type: 'Reading' | 'Listening';
-  question_number: number;
-  main_heading?: string;
-  main_heading_image?: boolean;
-  heading?: string;
-  description?: string;
-  description_image?: boolean;
-  description_boxed?: boolean;
-  option_type?: string;
-  /** absent: the number's (shared-api/item-types) */
-  item_type?: string;
-  option1?: string;
-  option2?: string;
-  option3?: string;
-  option4?: string;
-  listening?: string;
-  answer: string;
-  answer_details?: string;
-}
+/** A question of the exam file: its fields (shared-api/question-fields); those with a default may be left out. */
+type ExamFileQuestion = Pick<QuestionFields, 'type' | 'question_number' | 'answer'> & Partial<QuestionFields>;
 interface ExamFile { title: string; questions: ExamFileQuestion[] }
 
 const MEDIA_TOKEN_RE = /media:([A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9]{1,5})/g;
@@ -103,27 +88,15 @@ export async function loadExamFile(
     categoryId: opts.categoryId, userId: opts.ownerId, publishedAt: now,
   });
   for (const q of data.questions) {
-    await db.insert(questions).values({
-      id: newId(),
-      examId,
-      type: q.type,
-      questionNumber: q.question_number,
-      mainHeading: await r(q.main_heading),
-      mainHeadingImage: Boolean(q.main_heading_image),
-      heading: await r(q.heading),
-      description: await r(q.description),
-      descriptionImage: Boolean(q.description_image),
-      descriptionBoxed: Boolean(q.description_boxed),
-      optionType: q.option_type ?? 'text',
-      itemType: q.item_type ?? defaultItemType(q.question_number),
-      option1: await r(q.option1),
-      option2: await r(q.option2),
-      option3: await r(q.option3),
-      option4: await r(q.option4),
-      listening: await r(q.listening),
-      answer: String(q.answer),
-      answerDetails: await r(q.answer_details),
-    });
+    // text with its media tokens resolved; absent: the field's default (the item type: its number's)
+    const fields: Record<string, unknown> = {};
+    for (const k of QUESTION_FIELD_NAMES) {
+      const value = q[k] ?? (QUESTION_DEFAULTS as Partial<QuestionFields>)[k];
+      const { kind } = QUESTION_FIELDS[k];
+      fields[k] = kind === 'text' ? await r(String(value ?? '')) : kind === 'boolean' ? Boolean(value) : value;
+    }
+    fields.item_type = q.item_type ?? defaultItemType(q.question_number);
+    await db.insert(questions).values({ id: newId(), examId, ...fieldsToRow(fields as QuestionFields) });
   }
   return examId;
 }

@@ -18,7 +18,7 @@ import { storeMedia } from '../media.ts';
 import { MEDIA_NAME_RE, type MediaKind } from 'shared-api/media-url';
 import { TITLE_MAX, REFERENCE_MAX } from '../authoring/exams.ts';
 import { checkQuestion, fieldsToRow, mapQuestionMedia, type QuestionFields } from '../authoring/questions.ts';
-import { ALT_TEXT_FIELDS } from 'shared-api/schemas/question';
+import { QUESTION_FIELD_NAMES, QUESTION_FIELDS, type QuestionFieldSpec } from 'shared-api/question-fields';
 import { defaultItemType } from 'shared-api/item-types';
 import { MAX_BYTES, sniffMedia } from '../authoring/uploads.ts';
 import { GuardedFetcher, parseTransferUrl, REASONS, TransferError, type GuardOptions } from './guarded-fetch.ts';
@@ -104,12 +104,13 @@ export async function fetchRemoteExams(fetcher: GuardedFetcher, site: RemoteSite
   return list.map(toRemoteExam);
 }
 
-// the alt texts: a deployment from before them sends none ('')
-const STRING_FIELDS = [
-  'main_heading', 'heading', 'description', 'option1', 'option2', 'option3', 'option4', 'listening', 'answer_details',
-  ...ALT_TEXT_FIELDS.map((f) => f.key),
-] as const;
-const BOOLEAN_FIELDS = ['main_heading_image', 'description_image', 'description_boxed'] as const;
+/** What a field of each kind must be, as a problem says it. */
+const KIND_WORDS: Record<QuestionFieldSpec['kind'], { type: 'string' | 'boolean' | 'number'; words: string }> = {
+  text: { type: 'string', words: 'text' },
+  enum: { type: 'string', words: 'text' },
+  boolean: { type: 'boolean', words: 'true or false' },
+  number: { type: 'number', words: 'a number' },
+};
 
 /** A question of the other site as fields, type-checked (its rules are checked after the media are rewritten). */
 function toFields(v: unknown): QuestionFields {
@@ -122,20 +123,17 @@ function toFields(v: unknown): QuestionFields {
   const out: Record<string, unknown> = {
     type: v.type as QuestionType, question_number: n, option_type: v.option_type as OptionType, answer: v.answer,
   };
-  for (const k of STRING_FIELDS) {
-    const value = v[k] ?? '';
-    if (typeof value !== 'string') throw bad(`${where}: ${k} is not text`);
-    out[k] = value;
-  }
-  for (const k of BOOLEAN_FIELDS) {
-    const value = v[k] ?? false;
-    if (typeof value !== 'boolean') throw bad(`${where}: ${k} is not true or false`);
+  // every other field of its kind; a deployment from before a field (the alt texts, the item type) sends none: its default
+  for (const k of QUESTION_FIELD_NAMES) {
+    if (k in out) continue;
+    const spec: QuestionFieldSpec = QUESTION_FIELDS[k];
+    const value = v[k] ?? spec.default;
+    const kind = KIND_WORDS[spec.kind];
+    if (typeof value !== kind.type) throw bad(`${where}: ${k} is not ${kind.words}`);
     out[k] = value;
   }
   // a deployment from before item types sends none: the number's
-  const itemType = v.item_type ?? '';
-  if (typeof itemType !== 'string') throw bad(`${where}: item_type is not text`);
-  out.item_type = itemType || defaultItemType(n);
+  out.item_type ||= defaultItemType(n);
   return out as unknown as QuestionFields;
 }
 

@@ -1,5 +1,6 @@
 /**
- * The question's rules (spec section 5) on the question as the API takes it (QuestionFields): the question form
+ * The question's rules (spec section 5), one for each field of ../question-fields.ts with its default, on the question
+ * as the API takes it (QuestionFields): the question form
  * checks the body it is about to send with this schema, and the server checks every body it receives (create, edit,
  * publish, transfer) with the same one, then does what only it can (the exam's owner, numbers in use, uploaded files
  * that exist). Defaults fill the fields a body leaves out.
@@ -9,15 +10,16 @@ import { LISTENING_RANGE, READING_RANGE } from '../constants';
 import { msg } from '../checks';
 import { parseMediaUrl, type MediaKind } from '../media-url';
 import { defaultItemType, itemType } from '../item-types';
+import { OPTION_KEYS, QUESTION_FIELDS } from '../question-fields';
 import type { AltTextKey, OptionType, QuestionFields, QuestionType } from '../types';
 import { MSG_LISTENING_AND_TEXT } from './authoring-rules';
 import { wholeNumber } from './whole-number';
 
-export const QUESTION_TYPES: readonly QuestionType[] = ['Reading', 'Listening'];
-export const OPTION_TYPES: readonly OptionType[] = ['text', 'image', 'listening', 'listeningandtext', 'samelistening'];
+export const QUESTION_TYPES: readonly QuestionType[] = QUESTION_FIELDS.type.values;
+export const OPTION_TYPES: readonly OptionType[] = QUESTION_FIELDS.option_type.values;
+export { OPTION_KEYS };
 /** the option a question's answer names */
 export const ANSWERS: readonly string[] = ['1', '2', '3', '4'];
-export const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4'] as const;
 /** the question numbers of each type */
 export const QUESTION_RANGE: Record<QuestionType, readonly [number, number]> = { Reading: READING_RANGE, Listening: LISTENING_RANGE };
 /** the longest text each field takes */

@@ -1,6 +1,7 @@
 /** The question form's values and their mapping to and from the Question entity (listeningandtext options as JSON). */
 import { i18n, type OptionType, type Question, type QuestionFields, type QuestionType } from 'shared-api';
 import { defaultItemType } from 'shared-api/item-types';
+import { pickQuestionFields, QUESTION_DEFAULTS } from 'shared-api/question-fields';
 import type { QuestionInput } from 'shared-api/back-office';
 
 /** The option types with their labels (English, marked: optionTypeOptions() shows them translated). */
@@ -51,26 +52,20 @@ export function parseTextAndListening(raw: string): { text: string; listening: s
   return { text: raw, listening: '' };
 }
 
+/** The values of a new question: each field's default (shared-api/question-fields), nothing chosen yet. */
 export function emptyValues(type: QuestionType): QuestionValues {
   return {
-    type, question_number: '', item_type: '', main_heading: '', main_heading_image: false, heading: '', description: '', description_image: false,
-    description_boxed: false, option_type: 'text', option1: '', option2: '', option3: '', option4: '', option1_listening: '',
-    option2_listening: '', option3_listening: '', option4_listening: '', listening: '', answer: '', answer_details: '',
-    main_heading_alt: '', description_alt: '', option1_alt: '', option2_alt: '', option3_alt: '', option4_alt: '',
+    ...QUESTION_DEFAULTS, type, question_number: '', answer: '', option1_listening: '', option2_listening: '', option3_listening: '',
+    option4_listening: '',
   };
 }
 
 export function valuesFromQuestion(q: Question): QuestionValues {
   const v: QuestionValues = {
     ...emptyValues(q.type),
+    ...pickQuestionFields(q),
     question_number: String(q.question_number),
     item_type: q.item_type ?? defaultItemType(q.question_number),
-    main_heading: q.main_heading, main_heading_image: q.main_heading_image, heading: q.heading, description: q.description,
-    description_image: q.description_image, description_boxed: q.description_boxed, option_type: q.option_type,
-    option1: q.option1, option2: q.option2, option3: q.option3, option4: q.option4,
-    listening: q.listening, answer: q.answer ?? '', answer_details: q.answer_details ?? '',
-    main_heading_alt: q.main_heading_alt ?? '', description_alt: q.description_alt ?? '',
-    option1_alt: q.option1_alt ?? '', option2_alt: q.option2_alt ?? '', option3_alt: q.option3_alt ?? '', option4_alt: q.option4_alt ?? '',
   };
   if (q.option_type === 'listeningandtext') {
     for (const n of OPTION_NUMBERS) {
@@ -103,7 +98,7 @@ export function withOptionType(v: QuestionValues, next: OptionType): QuestionVal
     };
 }
 
-/** The request body of the values: what the shared rules check, in the form and on the server. */
+/** The request body of the values: what the shared rules check, in the form and on the server (a field not cleaned here as the form holds it). */
 export function toQuestionInput(v: QuestionValues): QuestionInput {
   const imageOptions = v.option_type === 'image';
   // an alt text only where its field is an image
@@ -113,22 +108,15 @@ export function toQuestionInput(v: QuestionValues): QuestionInput {
       ? JSON.stringify({ text: v[`option${n}`].trim(), listening: v[`option${n}_listening`] })
       : v.option_type === 'image' || v.option_type === 'listening' ? v[`option${n}`] : v[`option${n}`].trim();
   return {
-    type: v.type,
+    ...pickQuestionFields(v),
     question_number: v.question_number.trim() ? Number(v.question_number) : Number.NaN, // none chosen: the rules say so
     main_heading: v.main_heading_image ? v.main_heading : v.main_heading.trim(),
-    main_heading_image: v.main_heading_image,
     heading: v.heading.trim(),
     description: v.description_image ? v.description : v.description.trim(),
-    description_image: v.description_image,
-    description_boxed: v.description_boxed,
-    option_type: v.option_type,
-    item_type: v.item_type,
     option1: option(1),
     option2: option(2),
     option3: option(3),
     option4: option(4),
-    listening: v.listening,
-    answer: v.answer,
     answer_details: v.answer_details.trim(),
     main_heading_alt: alt(v.main_heading_image, v.main_heading_alt),
     description_alt: alt(v.description_image, v.description_alt),
