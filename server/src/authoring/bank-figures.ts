@@ -1,0 +1,112 @@
+/**
+ * The question bank's figures kept in the database between requests (docs/question-bank.md, "Figures"): each
+ * result's marks (which numbers its first answer got right, `result_marks`) and, per exam and number, the sums its
+ * uses' figures are made of (`bank_figures`, per group of results: ../db/schema.ts). Triggers queue an exam in the
+ * transaction of any change its figures rest on (drizzle/0012_bank_figures.sql: its results added, changed or deleted,
+ * its numbers changed, a student of its results moved); a search first brings the queued exams up to date
+ * (refreshBankFigures), then reads the sums (./bank.ts itemUses). Writing a result costs one queued row per statement.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { LISTENING_RANGE, READING_RANGE } from 'shared-api/constants';
+import { jsonb, queryRows, type Db, type Executor } from '../db/index.ts';
+import { results } from '../db/schema.ts';
+import { responsesOf, type AnalysedAnswer } from './item-analysis.ts';
+
+/**
+ * The advisory lock a refresh holds, and so do the triggers that delete or change results (a refresh never marks a
+ * result that is being changed): one refresh at a time across every process on one database.
+ */
+export const BANK_FIGURES_LOCK = 3_812_026_001;
+
+const ALL_NUMBERS: ReadonlySet<number> = new Set(Array.from({ length: LISTENING_RANGE[1] - READING_RANGE[0] + 1 }, (_, i) => READING_RANGE[0] + i));
+
+/** A result's marks: bit n-1 of `reading` for Reading's n right, bit n-21 of `listening` for Listening's n. */
+export function marksOf(answers: readonly AnalysedAnswer[]): { reading: number; listening: number } {
+  let reading = 0;
+  let listening = 0;
+  for (const [n, a] of responsesOf(answers as AnalysedAnswer[], ALL_NUMBERS)) {
+    if (!a.correct) continue;
+    if (n <= READING_RANGE[1]) reading |= 1 << (n - READING_RANGE[0]);
+    else listening |= 1 << (n - LISTENING_RANGE[0]);
+  }
+  return { reading, listening };
+}
+
+/** `ids` as one parameter (a JSON array) for `x in ...`: thousands of ids, not thousands of parameters. */
+export const idList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+const R = { first: READING_RANGE[0], last: READING_RANGE[1] };
+const L = { first: LISTENING_RANGE[0], last: LISTENING_RANGE[1] };
+
+/** Number `n`'s bit in its section's mask, as SQL on an integer column `n`. */
+const bitOf = (n: SQL) => sql`(1 << (case when ${n} <= ${R.last} then ${n} - ${R.first} else ${n} - ${L.first} end))`;
+
+/**
+ * Adds to bank_figures the uses of the marked results in `which` (a condition on results `r`): each result's right or
+ * wrong at every existing number of its exam, and its total over the exam's existing numbers (1-40), by group.
+ */
+async function addUses(tx: Executor, which: SQL): Promise<void> {
+  await tx.execute(sql`
+    with r as (
+      select r.exam_id, coalesce(r.institute_id, '') as institute_id, coalesce(u.created_by, '') as created_by, r.created_at,
+             m.reading, m.listening
+        from results r join result_marks m on m.result_id = r.id left join users u on u.id = r.user_id
+       where ${which}
+    ), numbers as (
+      select q.exam_id,
+             coalesce(bit_or(${bitOf(sql`q.question_number`)}) filter (where q.question_number <= ${R.last}), 0) as reading,
+             coalesce(bit_or(${bitOf(sql`q.question_number`)}) filter (where q.question_number >= ${L.first}), 0) as listening
+        from questions q
+       where q.exam_id in (select exam_id from r) and q.question_number between ${R.first} and ${L.last}
+       group by q.exam_id
+    ), scored as (
+      select r.*, bit_count((r.reading & e.reading)::bit(32)) + bit_count((r.listening & e.listening)::bit(32)) as total
+        from r join numbers e on e.exam_id = r.exam_id
+    ), uses as (
+      select s.exam_id, q.question_number, coalesce(q.item_id, q.id) as item, s.institute_id, s.created_by, s.created_at, s.total,
+             case when ((case when q.question_number <= ${R.last} then s.reading else s.listening end) & ${bitOf(sql`q.question_number`)}) <> 0
+               then 1 else 0 end as x
+        from scored s join questions q on q.exam_id = s.exam_id and q.question_number between ${R.first} and ${L.last}
+    )
+    insert into bank_figures as f (exam_id, question_number, item, institute_id, created_by, uses, correct, rest_sum, rest_squares,
+                                   correct_rest_sum, last_used)
+    select exam_id, question_number, item, institute_id, created_by, count(*), sum(x), sum(total - x), sum((total - x) * (total - x)),
+           sum(x * (total - x)), max(created_at)
+      from uses
+     group by exam_id, question_number, item, institute_id, created_by
+    on conflict (exam_id, question_number, institute_id, created_by) do update set item = excluded.item,
+      uses = f.uses + excluded.uses, correct = f.correct + excluded.correct, rest_sum = f.rest_sum + excluded.rest_sum,
+      rest_squares = f.rest_squares + excluded.rest_squares, correct_rest_sum = f.correct_rest_sum + excluded.correct_rest_sum,
+      last_used = greatest(f.last_used, excluded.last_used)`);
+}
+
+/**
+ * Brings the queued exams' figures up to date, in one transaction under BANK_FIGURES_LOCK: takes the queue, marks
+ * their results not marked yet, computes again the figures of the exams queued for it and adds the newly marked
+ * results to the others'. Nothing queued (the usual search): one small read.
+ */
+export async function refreshBankFigures(db: Db): Promise<void> {
+  const [queued] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from bank_figures_queue) as any`);
+  if (!queued?.any) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BANK_FIGURES_LOCK})`);
+    const taken = await queryRows<{ exam_id: string; recompute: boolean }>(tx, sql`delete from bank_figures_queue returning exam_id, recompute`);
+    if (taken.length === 0) return;
+    const examIds = [...new Set(taken.map((t) => t.exam_id))];
+    const whole = [...new Set(taken.filter((t) => t.recompute).map((t) => t.exam_id))];
+    const unmarked = await tx.select({ id: results.id, examId: results.examId, answers: results.answers }).from(results)
+      .where(sql`${results.examId} in ${idList(examIds)} and not exists (select 1 from result_marks m where m.result_id = ${results.id})`);
+    if (unmarked.length) {
+      const rows = unmarked.map((r) => ({ id: r.id, ...marksOf(r.answers) }));
+      await tx.execute(sql`insert into result_marks (result_id, reading, listening)
+        select id, reading, listening from jsonb_to_recordset(${jsonb(rows)}) as v(id text, reading int, listening int)`);
+    }
+    if (whole.length) {
+      await tx.execute(sql`delete from bank_figures where exam_id in ${idList(whole)}`);
+      await addUses(tx, sql`r.exam_id in ${idList(whole)}`);
+    }
+    const recomputed = new Set(whole);
+    const added = unmarked.filter((r) => !recomputed.has(r.examId)).map((r) => r.id);
+    if (added.length) await addUses(tx, sql`r.id in ${idList(added)}`);
+  });
+}
