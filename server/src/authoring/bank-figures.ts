@@ -35,45 +35,61 @@ export function marksOf(answers: readonly AnalysedAnswer[]): { reading: number; 
 /** `ids` as one parameter (a JSON array) for `x in ...`: thousands of ids, not thousands of parameters. */
 export const idList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
-const R = { first: READING_RANGE[0], last: READING_RANGE[1] };
-const L = { first: LISTENING_RANGE[0], last: LISTENING_RANGE[1] };
+/** Whether number `n` (1-40) is right in these marks. */
+const isRight = (m: { reading: number; listening: number }, n: number) =>
+  ((n <= READING_RANGE[1] ? m.reading >> (n - READING_RANGE[0]) : m.listening >> (n - LISTENING_RANGE[0])) & 1) === 1;
 
-/** Number `n`'s bit in its section's mask, as SQL on an integer column `n`. */
-const bitOf = (n: SQL) => sql`(1 << (case when ${n} <= ${R.last} then ${n} - ${R.first} else ${n} - ${L.first} end))`;
+/** A row of bank_figures as written (`last_used` in epoch microseconds). */
+interface FigureRow {
+  exam_id: string; question_number: number; item: string; institute_id: string; created_by: string;
+  uses: number; correct: number; rest_sum: number; rest_squares: number; correct_rest_sum: number; last_used: number;
+}
 
 /**
- * Adds to bank_figures the uses of the marked results in `which` (a condition on results `r`): each result's right or
- * wrong at every existing number of its exam, and its total over the exam's existing numbers (1-40), by group.
+ * Adds to bank_figures the uses of the marked results in `which` (a condition on results `r`): per exam, number and
+ * group, each result's right or wrong at the number and its total over the exam's other existing numbers (1-40).
  */
 async function addUses(tx: Executor, which: SQL): Promise<void> {
+  const marked = await queryRows<{ exam_id: string; institute_id: string; created_by: string; at: number; reading: number; listening: number }>(tx, sql`
+    select r.exam_id, coalesce(r.institute_id, '') as institute_id, coalesce(u.created_by, '') as created_by,
+           (extract(epoch from r.created_at) * 1000000)::float8 as at, m.reading, m.listening
+      from results r join result_marks m on m.result_id = r.id left join users u on u.id = r.user_id
+     where ${which}`);
+  if (marked.length === 0) return;
+  const held = await queryRows<{ exam_id: string; question_number: number; item: string }>(tx, sql`
+    select exam_id, question_number, coalesce(item_id, id) as item from questions
+     where exam_id in ${idList([...new Set(marked.map((r) => r.exam_id))])} and question_number between ${READING_RANGE[0]} and ${LISTENING_RANGE[1]}`);
+  const numbersOf = new Map<string, { number: number; item: string }[]>();
+  for (const q of held) (numbersOf.get(q.exam_id) ?? numbersOf.set(q.exam_id, []).get(q.exam_id)!).push({ number: q.question_number, item: q.item });
+  const sums = new Map<string, FigureRow>();
+  for (const r of marked) {
+    const numbers = numbersOf.get(r.exam_id) ?? [];
+    const right = numbers.map(({ number }) => (isRight(r, number) ? 1 : 0));
+    const total = right.reduce<number>((a, b) => a + b, 0);
+    numbers.forEach(({ number, item }, i) => {
+      const key = `${r.exam_id} ${number} ${r.institute_id} ${r.created_by}`;
+      const f = sums.get(key) ?? sums.set(key, {
+        exam_id: r.exam_id, question_number: number, item, institute_id: r.institute_id, created_by: r.created_by,
+        uses: 0, correct: 0, rest_sum: 0, rest_squares: 0, correct_rest_sum: 0, last_used: r.at,
+      }).get(key)!;
+      const x = right[i]!;
+      const rest = total - x;
+      f.uses++;
+      f.correct += x;
+      f.rest_sum += rest;
+      f.rest_squares += rest * rest;
+      f.correct_rest_sum += x * rest;
+      f.last_used = Math.max(f.last_used, r.at);
+    });
+  }
+  if (sums.size === 0) return;
   await tx.execute(sql`
-    with r as (
-      select r.exam_id, coalesce(r.institute_id, '') as institute_id, coalesce(u.created_by, '') as created_by, r.created_at,
-             m.reading, m.listening
-        from results r join result_marks m on m.result_id = r.id left join users u on u.id = r.user_id
-       where ${which}
-    ), numbers as (
-      select q.exam_id,
-             coalesce(bit_or(${bitOf(sql`q.question_number`)}) filter (where q.question_number <= ${R.last}), 0) as reading,
-             coalesce(bit_or(${bitOf(sql`q.question_number`)}) filter (where q.question_number >= ${L.first}), 0) as listening
-        from questions q
-       where q.exam_id in (select exam_id from r) and q.question_number between ${R.first} and ${L.last}
-       group by q.exam_id
-    ), scored as (
-      select r.*, bit_count((r.reading & e.reading)::bit(32)) + bit_count((r.listening & e.listening)::bit(32)) as total
-        from r join numbers e on e.exam_id = r.exam_id
-    ), uses as (
-      select s.exam_id, q.question_number, coalesce(q.item_id, q.id) as item, s.institute_id, s.created_by, s.created_at, s.total,
-             case when ((case when q.question_number <= ${R.last} then s.reading else s.listening end) & ${bitOf(sql`q.question_number`)}) <> 0
-               then 1 else 0 end as x
-        from scored s join questions q on q.exam_id = s.exam_id and q.question_number between ${R.first} and ${L.last}
-    )
     insert into bank_figures as f (exam_id, question_number, item, institute_id, created_by, uses, correct, rest_sum, rest_squares,
                                    correct_rest_sum, last_used)
-    select exam_id, question_number, item, institute_id, created_by, count(*), sum(x), sum(total - x), sum((total - x) * (total - x)),
-           sum(x * (total - x)), max(created_at)
-      from uses
-     group by exam_id, question_number, item, institute_id, created_by
+    select exam_id, question_number, item, institute_id, created_by, uses, correct, rest_sum, rest_squares, correct_rest_sum,
+           'epoch'::timestamptz + last_used * interval '1 microsecond'
+      from jsonb_to_recordset(${jsonb([...sums.values()])}) as v(exam_id text, question_number int, item text, institute_id text,
+           created_by text, uses int, correct int, rest_sum int, rest_squares int, correct_rest_sum int, last_used float8)
     on conflict (exam_id, question_number, institute_id, created_by) do update set item = excluded.item,
       uses = f.uses + excluded.uses, correct = f.correct + excluded.correct, rest_sum = f.rest_sum + excluded.rest_sum,
       rest_squares = f.rest_squares + excluded.rest_squares, correct_rest_sum = f.correct_rest_sum + excluded.correct_rest_sum,
