@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows } from '../src/db/index.ts';
 import { questions, results, users } from '../src/db/schema.ts';
 import { newId } from '../src/ids.ts';
+import { seeded } from '../src/random.ts';
 import { itemUses } from '../src/authoring/bank.ts';
 import { responsesOf, type AnalysedAnswer } from '../src/authoring/item-analysis.ts';
 import { correctedPointBiserial } from '../src/authoring/item-statistics.ts';
@@ -76,18 +77,6 @@ test('kept scoring follows deletions, new results and new questions', async () =
 
 // ---------- the kept figures against the figures computed from scratch ----------
 
-/** mulberry32: the answers of the submissions below, the same every run */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Every item's figures from every result and question as they are now, computed the plain way: per exam, each result
  * in scope scored over the exam's existing numbers (responsesOf), each question's 0/1 and the rest of the total.
@@ -137,7 +126,7 @@ describe('figures kept between requests', () => {
   let b: string;
   let students: Person[];
   const items = () => [...a.questions.map((x) => x.id), 'none'];
-  const rand = random(38);
+  const rand = seeded(38); // the answers of the submissions below, the same every run
 
   /** The kept figures equal the figures from scratch for an institute, the other institute and the admin. */
   async function agree(t: TestApp, what: string) {
