@@ -16,12 +16,12 @@ import { responsesOf, type AnalysedAnswer } from './item-analysis.ts';
  * The advisory lock a refresh holds, and so do the triggers that delete or change results (a refresh never marks a
  * result that is being changed): one refresh at a time across every process on one database.
  */
-export const BANK_FIGURES_LOCK = 3_812_026_001;
+const BANK_FIGURES_LOCK = 3_812_026_001;
 
 const ALL_NUMBERS: ReadonlySet<number> = new Set(Array.from({ length: LISTENING_RANGE[1] - READING_RANGE[0] + 1 }, (_, i) => READING_RANGE[0] + i));
 
 /** A result's marks: bit n-1 of `reading` for Reading's n right, bit n-21 of `listening` for Listening's n. */
-export function marksOf(answers: readonly AnalysedAnswer[]): { reading: number; listening: number } {
+function marksOf(answers: readonly AnalysedAnswer[]): { reading: number; listening: number } {
   let reading = 0;
   let listening = 0;
   for (const [n, a] of responsesOf(answers as AnalysedAnswer[], ALL_NUMBERS)) {
@@ -33,7 +33,7 @@ export function marksOf(answers: readonly AnalysedAnswer[]): { reading: number; 
 }
 
 /** `ids` as one parameter (a JSON array) for `x in ...`: thousands of ids, not thousands of parameters. */
-export const idList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+const idList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
 /** Whether number `n` (1-40) is right in these marks. */
 const isRight = (m: { reading: number; listening: number }, n: number) =>
