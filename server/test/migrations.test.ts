@@ -101,7 +101,10 @@ async function catalog(database: Database) {
 }
 
 /** Tables created by the migrations after the baseline (the legacy SQL migrations never had them). */
-const AFTER_BASELINE_TABLES = ['media_renditions', 'attempt_plays', 'attempt_leaves', 'extra_time', 'blueprints'];
+const AFTER_BASELINE_TABLES = ['media_renditions', 'attempt_plays', 'attempt_leaves', 'extra_time', 'blueprints', 'result_marks', 'bank_figures',
+  'bank_figures_queue'];
+/** Trigger functions created by the migrations after the baseline (dropped with their triggers). */
+const AFTER_BASELINE_FUNCTIONS = ['bank_results_added', 'bank_results_changed', 'bank_questions_changed', 'bank_users_changed'];
 /** Columns added by the migrations after the baseline: [table, column]. */
 const AFTER_BASELINE_COLUMNS = [
   ['exams', 'play_limit'], ['exams', 'review_policy'], ['results', 'total_score'], ['results', 'reading_score'], ['results', 'listening_score'],
@@ -119,6 +122,7 @@ describe('drizzle-kit migrations', () => {
       await migrate(generated);
       // tables of migrations after the baseline (0002_media_renditions, ...) are not in the hand-written SQL
       for (const table of AFTER_BASELINE_TABLES) await generated.db.execute(sql.raw(`drop table ${table}`));
+      for (const fn of AFTER_BASELINE_FUNCTIONS) await generated.db.execute(sql.raw(`drop function ${fn} cascade`));
       for (const [table, column] of AFTER_BASELINE_COLUMNS) await generated.db.execute(sql.raw(`alter table ${table} drop column ${column}`));
       const [a, b] = [await catalog(legacy), await catalog(generated)];
       // not vacuous: the parts that matter are there
@@ -182,6 +186,9 @@ describe('drizzle-kit migrations', () => {
       // the scores migration filled in its EPS-TOPIK scores from those answers (question 1 right: 5 points of Reading)
       const scores = await database.db.select({ total: results.totalScore, reading: results.readingScore, listening: results.listeningScore }).from(results);
       assert.deepEqual(scores, [{ total: 5, reading: 5, listening: 0 }]);
+      // the bank figures' migration queued the exam of the stored result, for the first search to compute
+      const queued = await queryRows<{ exam_id: string; recompute: boolean }>(database.db, sql`select exam_id, recompute from bank_figures_queue`);
+      assert.deepEqual(queued, [{ exam_id: 'e', recompute: true }]);
       const raw = await queryRows<{ answers: string }>(database.db, sql`select answers from results where id = 'r1'`);
       assert.deepEqual(JSON.parse(raw[0]!.answers), JSON.parse(encodeResultAnswers(old)));
       const gen = async () => BigInt((await queryRows<{ v: string }>(database.db, sql`select value::text as v from auth_generation`))[0]!.v);

@@ -15,7 +15,7 @@ import { isId, newId } from '../ids.ts';
 import { check } from '../validate.ts';
 import { packagesChanged } from '../attempts/package-generation.ts';
 import { planForm, type Candidate, type Plan } from './assembly-plan.ts';
-import { bankScope, itemUses, representatives } from './bank.ts';
+import { bankScope, itemStudents, itemUses, representatives } from './bank.ts';
 import { assertMayAddExams, examJson } from './exams.ts';
 import { fieldsToRow, rowToFields } from './questions.ts';
 
@@ -90,11 +90,12 @@ export async function assembleExam(db: Db, me: AuthUser, body: AssembleBody): Pr
   // the caller's bank: an institute's own exams, the admin's every question; figures over its results
   const items = await queryRows<{ id: string; item: string }>(db, sql`${representatives(scope, {})} order by item`);
   const rows = items.length ? await db.select().from(questions).where(inArray(questions.id, items.map((i) => i.id))) : [];
-  const uses = await itemUses(db, scope.results, items.map((i) => i.item));
+  const uses = await itemUses(db, scope.institute, items.map((i) => i.item));
+  const seen = await itemStudents(db, scope.results, items.map((i) => i.item));
   const byItem = new Map(rows.map((r) => [r.itemId ?? r.id, r]));
   const candidates: Candidate[] = rows.map((r) => {
     const u = uses.get(r.itemId ?? r.id)!;
-    return { id: r.itemId ?? r.id, section: r.type as QuestionType, itemType: r.itemType, p: u.facility, n: u.n, seen: u.students };
+    return { id: r.itemId ?? r.id, section: r.type as QuestionType, itemType: r.itemType, p: u.facility, n: u.n, seen: seen.get(r.itemId ?? r.id) ?? 0 };
   });
   const plan = planForm(bp.slots, candidates, { seed: body.seed ?? 1, target: v.target ?? null });
   const text = (id: string) => {

@@ -14,8 +14,8 @@ import { HttpError } from '../errors.ts';
 import { isId } from '../ids.ts';
 import { pageRequest, type PageQuery, type Paged } from '../paging.ts';
 import { authoredQuestionJson, createQuestion } from './exam-questions.ts';
-import { responsesOf, type AnalysedAnswer } from './item-analysis.ts';
-import { correctedPointBiserial, type PointBiserial } from './item-statistics.ts';
+import { refreshBankFigures } from './bank-figures.ts';
+import { pointBiserialOfSums, type PointBiserial } from './item-statistics.ts';
 import { rowToFields } from './questions.ts';
 import { analysisScope } from './results.ts';
 import { storableDayStart, zoneOf } from '../zones/index.ts';
@@ -29,13 +29,15 @@ export const BANK_MSG = {
 export interface BankScope {
   /** the exams' owner; null: every owner (admin) */
   owner: string | null;
-  /** which results count (docs/item-analysis.md, "Whose results"); undefined: all */
+  /** whose results count (docs/item-analysis.md, "Whose results"): this institute's students'; null: all */
+  institute: string | null;
+  /** the same as a condition on results; undefined: all */
   results: SQL | undefined;
 }
 
 export async function bankScope(db: Db, me: AuthUser, institute?: string): Promise<BankScope> {
   const scope = await analysisScope(db, me, institute);
-  return { owner: me.role === ROLES.admin ? scope.institute : me.id, results: scope.where };
+  return { owner: me.role === ROLES.admin ? scope.institute : me.id, institute: scope.institute, results: scope.where };
 }
 
 /** One item's figures over every use of any copy of it in the scope's results. */
@@ -43,133 +45,76 @@ export interface ItemUse extends PointBiserial {
   n: number;
   correct: number;
   facility: number | null;
-  /** distinct students among the counted results */
-  students: number;
   lastUsed: Date | null;
 }
 
-const noUse = (): ItemUse => ({ ...correctedPointBiserial([], []), n: 0, correct: 0, facility: null, students: 0, lastUsed: null });
+const noUse = (): ItemUse => ({ ...pointBiserialOfSums({ n: 0, correct: 0, restSum: 0, restSquares: 0, correctRestSum: 0 }), n: 0, correct: 0, facility: null, lastUsed: null });
 
 /** `coalesce(item_id, id)` is one of `items` (served by the item_id index and the primary key). */
 const isCopyOf = (items: readonly string[]) => or(inArray(questions.itemId, [...items]), and(isNull(questions.itemId), inArray(questions.id, [...items])));
 
 /**
- * A stored result as the figures read it: who, when, and which numbers its first answer got right (as responsesOf
- * scores them: the first answer per number, unanswered is wrong): bit n-1 of `reading` for Reading's 1-20, bit n-21
- * of `listening` for Listening's 21-40. A result is never changed once written (only deleted), so each database
- * handle keeps these by result id: a bank's thousands of results are read and decoded once, not on every search.
+ * The questions holding a copy of the items that `items` (SQL: a query of one column `item`) yields, as rows (item,
+ * exam_id, question_number): the copies through the item_id index, the items' own questions through the primary key.
  */
-interface ScoredResult { userId: string; createdAt: Date; reading: number; listening: number }
+const copiesOf = (items: SQL) => sql`
+  select c.item_id as item, c.exam_id, c.question_number from ${questions} c where c.item_id in (${items})
+  union all
+  select o.id, o.exam_id, o.question_number from ${questions} o where o.id in (${items}) and o.item_id is null`;
 
-const ALL_NUMBERS: ReadonlySet<number> = new Set(Array.from({ length: LISTENING_RANGE[1] - READING_RANGE[0] + 1 }, (_, i) => READING_RANGE[0] + i));
-/** Most results kept per database handle (about 200 bytes each); past it the cache starts again empty. */
-export const SCORED_CACHE_MAX = 200_000;
-const scoredCache = new WeakMap<object, Map<string, ScoredResult>>();
+/** `ids` as a query of one column `item`. */
+const itemsOf = (ids: readonly string[]) => sql`select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as item`;
 
-/** The bit of number `n` (1-40) in its section's mask. */
-const bitOf = (n: number) => 1 << (n <= READING_RANGE[1] ? n - READING_RANGE[0] : n - LISTENING_RANGE[0]);
-const isRight = (r: ScoredResult, n: number) => ((n <= READING_RANGE[1] ? r.reading : r.listening) & bitOf(n)) !== 0;
-const bitCount = (v: number) => {
-  let c = 0;
-  for (let x = v; x; x &= x - 1) c++;
-  return c;
-};
+/** The sums of each item's figures (bank_figures) that `items` (SQL: a query of one column `item`) yields, in `institute`'s scope (null: all). */
+function figureSums(items: SQL, institute: string | null | undefined): SQL {
+  const inScope = institute ? sql`and (f.institute_id = ${institute} or f.created_by = ${institute})` : sql``;
+  return sql`
+    select f.item, sum(f.uses)::float8 as n, sum(f.correct)::float8 as correct, sum(f.rest_sum)::float8 as rest_sum,
+           sum(f.rest_squares)::float8 as rest_squares, sum(f.correct_rest_sum)::float8 as correct_rest_sum,
+           (extract(epoch from max(f.last_used)) * 1000)::float8 as last_used
+      from bank_figures f where f.item in (${items}) ${inScope}
+     group by f.item`;
+}
+
+/** A row of figureSums (null columns for an item without uses, when left-joined); last_used in epoch milliseconds. */
+interface FigureSums { n: number | null; correct: number | null; rest_sum: number | null; rest_squares: number | null; correct_rest_sum: number | null; last_used: number | null }
+
+const facilityOf = (r: FigureSums) => (r.n ? r.correct! / r.n : null);
+
+function itemUse(r: FigureSums): ItemUse {
+  if (!r.n) return noUse();
+  const sums = { n: r.n, correct: r.correct!, restSum: r.rest_sum!, restSquares: r.rest_squares!, correctRestSum: r.correct_rest_sum! };
+  return { ...pointBiserialOfSums(sums), n: r.n, correct: r.correct!, facility: facilityOf(r), lastUsed: new Date(r.last_used!) };
+}
 
 /**
- * `ids` as one parameter (a JSON array) for `x in ...`: a bank's thousands of ids, not thousands of parameters (a
- * hashed sub-plan; `= any(array(...))` was twenty times slower on PGlite).
+ * The figures of each of `items` (identities) over the results of `institute`'s students (null or undefined: every
+ * result): for every such result of an exam holding a copy, the copy's number scored as the item analysis does (its
+ * first answer, unanswered is wrong) with the total of the exam's other existing questions (for the corrected
+ * point-biserial). The one computation of an item's p and discrimination across exams: the bank's list and the
+ * assembly (./assembly.ts) both read it. The sums are kept per exam and number in the database (./bank-figures.ts):
+ * after bringing queued exams up to date, one query whatever the number of items.
  */
-const idList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
-
-/** The scored results of these ids (those that still exist): the kept ones, the others read, scored and kept. */
-async function scoredResults(db: Executor, ids: readonly string[]): Promise<Map<string, ScoredResult>> {
-  let kept = scoredCache.get(db);
-  if (!kept) scoredCache.set(db, (kept = new Map()));
-  const missing = ids.filter((id) => !kept.has(id));
-  const read = new Map<string, ScoredResult>();
-  for (let i = 0; i < missing.length; i += 2000) {
-    const rows = await db.select({ id: results.id, userId: results.userId, createdAt: results.createdAt, answers: results.answers })
-      .from(results).where(sql`${results.id} in ${idList(missing.slice(i, i + 2000))}`);
-    for (const r of rows) {
-      const scored: ScoredResult = { userId: r.userId, createdAt: r.createdAt, reading: 0, listening: 0 };
-      for (const [n, a] of responsesOf(r.answers as unknown as AnalysedAnswer[], ALL_NUMBERS)) {
-        if (!a.correct) continue;
-        if (n <= READING_RANGE[1]) scored.reading |= bitOf(n);
-        else scored.listening |= bitOf(n);
-      }
-      read.set(r.id, scored);
-    }
-  }
-  if (kept.size + read.size > SCORED_CACHE_MAX) kept.clear();
-  const out = new Map<string, ScoredResult>();
-  for (const id of ids) {
-    const r = read.get(id) ?? kept.get(id);
-    if (!r) continue;
-    out.set(id, r);
-    kept.set(id, r);
-  }
+export async function itemUses(db: Db, institute: string | null | undefined, items: readonly string[]): Promise<Map<string, ItemUse>> {
+  const out = new Map<string, ItemUse>(items.map((i) => [i, noUse()]));
+  if (items.length === 0) return out;
+  await refreshBankFigures(db);
+  for (const r of await queryRows<FigureSums & { item: string }>(db, figureSums(itemsOf(items), institute))) out.set(r.item, itemUse(r));
   return out;
 }
 
 /**
- * The figures of each of `items` (identities): for every result in `resultsWhere` of an exam holding a copy, the
- * copy's number scored as the item analysis does (its first answer, unanswered is wrong) and the total of the exam's
- * other existing questions (for the corrected point-biserial). The one computation of an item's p and discrimination
- * across exams: the bank's list and the assembly (./assembly.ts) both read it. Two queries whatever the number of
- * items (the exams holding a copy with their numbers; their results in scope, by id), then the results not yet
- * scored (scoredResults).
+ * How many distinct students, among the results in `resultsWhere` (undefined: all), have a result of an exam holding
+ * a copy of each of `items` at a number from 1 to 40 (the assembly's "seen").
  */
-export async function itemUses(db: Executor, resultsWhere: SQL | undefined, items: readonly string[]): Promise<Map<string, ItemUse>> {
-  const out = new Map<string, ItemUse>(items.map((i) => [i, noUse()]));
-  if (items.length === 0) return out;
-  const wanted = new Set(items);
-  // every question of each exam holding a copy of an item: [number, identity]
-  const held = await queryRows<{ exam_id: string; questions: [number, string][] }>(db, sql`
-    select q.exam_id, json_agg(json_build_array(q.question_number, coalesce(q.item_id, q.id))) as questions
-    from ${questions} q
-    where q.exam_id in (select c.exam_id from ${questions} c where c.item_id in ${idList(items)} or (c.item_id is null and c.id in ${idList(items)}))
-    group by q.exam_id`);
-  if (held.length === 0) return out;
-  // the results in scope of those exams, oldest first
-  const ofExams = await db.select({ examId: results.examId, ids: sql<string[]>`json_agg(${results.id} order by ${results.createdAt}, ${results.id})` })
-    .from(results).where(and(sql`${results.examId} in ${idList(held.map((e) => e.exam_id))}`, resultsWhere)).groupBy(results.examId);
-  const resultIds = new Map(ofExams.map((e) => [e.examId, e.ids]));
-  const scored = await scoredResults(db, ofExams.flatMap((e) => e.ids));
-
-  const uses = new Map<string, { x: number[]; rest: number[]; students: Set<string>; last: Date | null }>();
-  for (const e of held) {
-    const rs = (resultIds.get(e.exam_id) ?? []).map((id) => scored.get(id)).filter((r) => r !== undefined);
-    if (rs.length === 0) continue;
-    const numbers = e.questions.map(([n]) => n).filter((n) => n >= READING_RANGE[0] && n <= LISTENING_RANGE[1]);
-    let readingMask = 0;
-    let listeningMask = 0;
-    for (const n of numbers) {
-      if (n <= READING_RANGE[1]) readingMask |= bitOf(n);
-      else listeningMask |= bitOf(n);
-    }
-    // each result's total over the exam's existing numbers; its students; its latest result
-    const totals = rs.map((r) => bitCount(r.reading & readingMask) + bitCount(r.listening & listeningMask));
-    const students = [...new Set(rs.map((r) => r.userId))];
-    const last = rs.reduce((a, r) => (r.createdAt > a ? r.createdAt : a), rs[0]!.createdAt);
-    for (const [number, item] of e.questions) {
-      if (!wanted.has(item) || !numbers.includes(number)) continue;
-      const u = uses.get(item) ?? uses.set(item, { x: [], rest: [], students: new Set(), last: null }).get(item)!;
-      for (let i = 0; i < rs.length; i++) {
-        const x = isRight(rs[i]!, number) ? 1 : 0;
-        u.x.push(x);
-        u.rest.push(totals[i]! - x);
-      }
-      for (const s of students) u.students.add(s);
-      if (!u.last || last > u.last) u.last = last;
-    }
-  }
-  for (const [item, u] of uses) {
-    const correct = u.x.reduce((a, b) => a + b, 0);
-    out.set(item, {
-      ...correctedPointBiserial(u.x, u.rest), n: u.x.length, correct, facility: correct / u.x.length, students: u.students.size, lastUsed: u.last,
-    });
-  }
-  return out;
+export async function itemStudents(db: Executor, resultsWhere: SQL | undefined, items: readonly string[]): Promise<Map<string, number>> {
+  if (items.length === 0) return new Map();
+  const rows = await queryRows<{ item: string; students: number | string }>(db, sql`
+    select c.item, count(distinct ${results.userId}) as students
+      from (${copiesOf(itemsOf(items))}) c join ${results} on ${results.examId} = c.exam_id
+     where c.question_number between ${READING_RANGE[0]} and ${LISTENING_RANGE[1]} ${resultsWhere ? sql`and ${resultsWhere}` : sql``}
+     group by c.item`);
+  return new Map(rows.map((r) => [r.item, Number(r.students)]));
 }
 
 export interface BankQuery extends PageQuery {
@@ -189,75 +134,94 @@ const SEARCHED = sql`concat_ws(' ',
   q.answer_details)`;
 
 /**
- * The items of the bank: per identity its representative question (the item's own first question while it is in the
- * bank, else its latest copy), filtered by what SQL can tell (section, type, search), newest edit first. Only the
- * columns these read are sorted (a bank's thousands of whole rows made the sort several times slower).
+ * The items of the bank: per identity its representative question (the item's own question while it is in the bank,
+ * else its latest copy), filtered by what SQL can tell (section, type, search), as rows (id, item, updated_at). The
+ * items' own questions need no sort; only copies of items whose own question left the bank are sorted, per item.
  */
 export function representatives(scope: BankScope, q: Pick<BankQuery, 'section' | 'type' | 'search'>): SQL {
-  const owner = scope.owner === null ? sql`` : sql`and e.user_id = ${scope.owner}`;
   const where: SQL[] = [sql`true`];
   if (q.section) where.push(sql`r.type = ${q.section}`);
   if (q.type) where.push(sql`r.item_type = ${q.type}`);
   const search = q.search?.trim();
-  if (search) where.push(sql`strpos(lower(r.searched), lower(${search})) > 0`);
-  return sql`select r.id, r.item, r.updated_at from (
-      select distinct on (coalesce(q.item_id, q.id)) q.id, q.updated_at, q.type, q.item_type, coalesce(q.item_id, q.id) as item
-        ${search ? sql`, ${SEARCHED} as searched` : sql``}
-      from ${questions} q join ${exams} e on e.id = q.exam_id
-      where e.deleted_at is null ${owner}
-      order by coalesce(q.item_id, q.id), (q.item_id is null) desc, q.updated_at desc, q.id
+  // a search with no cased letter (Korean) matches the same without folding the texts' case
+  if (search) where.push(search.toLowerCase() === search.toUpperCase() ? sql`strpos(r.searched, ${search}) > 0` : sql`strpos(lower(r.searched), lower(${search})) > 0`);
+  const columns = sql`id, updated_at, type, item_type${search ? sql`, searched` : sql``}`;
+  return sql`with bank as (
+      select q.id, q.item_id, q.updated_at, q.type, q.item_type${search ? sql`, ${SEARCHED} as searched` : sql``}
+        from ${questions} q join ${exams} e on e.id = q.exam_id
+       where e.deleted_at is null ${scope.owner === null ? sql`` : sql`and e.user_id = ${scope.owner}`}
+    )
+    select r.id, r.item, r.updated_at from (
+      select ${columns}, id as item from bank where item_id is null
+      union all
+      (select distinct on (item_id) ${columns}, item_id as item from bank c
+        where item_id is not null and not exists (select 1 from bank o where o.id = c.item_id and o.item_id is null)
+        order by item_id, updated_at desc, id)
     ) r where ${sql.join(where, sql` and `)}`;
 }
 
-/** One page of the bank, the total of matching items; figures over the scope's results. */
+/** A bank row and its figureSums, as the filters read them (JSON). */
+type Listed = [id: string, item: string, n: number | null, correct: number | null, restSum: number | null, restSquares: number | null,
+  correctRestSum: number | null, lastUsed: number | null];
+
+/** The columns of figureSums beside a bank row. */
+const FIGURE_COLUMNS = sql`f.n, f.correct, f.rest_sum, f.rest_squares, f.correct_rest_sum, f.last_used`;
+
+/**
+ * One page of the bank, the total of matching items; figures over the scope's results. The page (or, with a filter on
+ * the figures, every candidate) and its figures come from one query.
+ */
 export async function bankPage(db: Db, me: AuthUser, query: BankQuery): Promise<Paged<BankItem>> {
   const scope = await bankScope(db, me, query.institute);
   const page = pageRequest(query);
   const base = representatives(scope, query);
-  const ordered = sql`${base} order by updated_at desc, item`;
-  let pageRows: { id: string; item: string }[];
+  await refreshBankFigures(db);
+  let pageRows: ({ id: string; item: string } & FigureSums)[];
   let total: number;
-  let uses: Map<string, ItemUse>;
   if (query.difficulty || query.notUsedSince) {
-    // these filters read the figures: every candidate's, then one page of those that pass
-    const all = await queryRows<{ id: string; item: string }>(db, ordered);
-    uses = await itemUses(db, scope.results, all.map((r) => r.item));
-    const since = query.notUsedSince ? storableDayStart(await zoneOf(db, me), query.notUsedSince) : null;
+    // these filters read the figures: every candidate's (as one JSON value: thousands of rows cost several times more
+    // to read one by one), then one page of those that pass
+    const [{ rows: list }] = await queryRows<{ rows: Listed[] }>(db, sql`
+      with b as (${base})
+      select coalesce(json_agg(json_build_array(b.id, b.item, ${FIGURE_COLUMNS}) order by b.updated_at desc, b.item), '[]') as rows
+        from b left join (${figureSums(sql`select item from b`, scope.institute)}) f on f.item = b.item`) as [{ rows: Listed[] }];
+    const all = list.map(([id, item, n, correct, restSum, restSquares, correctRestSum, lastUsed]) =>
+      ({ id, item, n, correct, rest_sum: restSum, rest_squares: restSquares, correct_rest_sum: correctRestSum, last_used: lastUsed }));
+    const since = query.notUsedSince ? storableDayStart(await zoneOf(db, me), query.notUsedSince).getTime() : null;
     const kept = all.filter((r) => {
-      const u = uses.get(r.item)!;
-      if (query.difficulty && difficultyBand(u.facility) !== query.difficulty) return false;
-      return !(since && u.lastUsed && u.lastUsed >= since);
+      if (query.difficulty && difficultyBand(facilityOf(r)) !== query.difficulty) return false;
+      return !(since !== null && r.last_used !== null && r.last_used >= since);
     });
     total = kept.length;
     pageRows = kept.slice(page.offset, page.offset + page.limit);
   } else {
-    // one pass: the page and, beside each row, the number of matching items (a page past the end asks for it alone)
-    const found = await queryRows<{ id: string; item: string; total: number | string }>(db,
-      sql`select b.id, b.item, count(*) over () as total from (${base}) b order by b.updated_at desc, b.item limit ${page.limit} offset ${page.offset}`);
+    // one pass: the page with its figures and, beside each row, the number of matching items (a page past the end asks
+    // for it alone)
+    const found = await queryRows<{ id: string; item: string; total: number | string } & FigureSums>(db, sql`
+      with p as (select b.id, b.item, b.updated_at, count(*) over () as total from (${base}) b order by b.updated_at desc, b.item
+                  limit ${page.limit} offset ${page.offset})
+      select p.id, p.item, p.total, ${FIGURE_COLUMNS} from p left join (${figureSums(sql`select item from p`, scope.institute)}) f on f.item = p.item
+       order by p.updated_at desc, p.item`);
     pageRows = found;
     total = found[0] ? Number(found[0].total) : page.offset === 0 ? 0
       : Number((await queryRows<{ n: number | string }>(db, sql`select count(*) as n from (${base}) c`))[0]?.n ?? 0);
-    uses = await itemUses(db, scope.results, pageRows.map((r) => r.item));
   }
   const rows = pageRows.length ? await db.select().from(questions).where(inArray(questions.id, pageRows.map((r) => r.id))) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const examsOf = await bankExamsOf(db, scope, pageRows.map((r) => r.item));
   return {
     total,
-    rows: pageRows.map((r) => {
-      const u = uses.get(r.item) ?? noUse();
-      return {
-        _id: r.item,
-        question: authoredQuestionJson(byId.get(r.id)!),
-        n: u.n,
-        facility: u.facility,
-        pointBiserial: u.pointBiserial,
-        pointBiserialReason: u.pointBiserialReason,
-        band: difficultyBand(u.facility),
-        exams: examsOf.get(r.item) ?? [],
-        lastUsed: u.lastUsed?.toISOString() ?? null,
-      };
-    }),
+    rows: pageRows.map((r) => ({ r, u: itemUse(r) })).map(({ r: { id, item }, u }) => ({
+      _id: item,
+      question: authoredQuestionJson(byId.get(id)!),
+      n: u.n,
+      facility: u.facility,
+      pointBiserial: u.pointBiserial,
+      pointBiserialReason: u.pointBiserialReason,
+      band: difficultyBand(u.facility),
+      exams: examsOf.get(item) ?? [],
+      lastUsed: u.lastUsed?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -265,10 +229,10 @@ export async function bankPage(db: Db, me: AuthUser, query: BankQuery): Promise<
 async function bankExamsOf(db: Executor, scope: BankScope, items: readonly string[]): Promise<Map<string, { _id: string; title: string }[]>> {
   const out = new Map<string, { _id: string; title: string }[]>();
   if (items.length === 0) return out;
-  const rows = await db.selectDistinct({ item: sql<string>`coalesce(${questions.itemId}, ${questions.id})`, id: exams.id, title: exams.title })
-    .from(questions).innerJoin(exams, eq(exams.id, questions.examId))
-    .where(and(isCopyOf(items), isNull(exams.deletedAt), scope.owner === null ? undefined : eq(exams.userId, scope.owner)))
-    .orderBy(asc(exams.title), asc(exams.id));
+  const rows = await queryRows<{ item: string; id: string; title: string }>(db, sql`
+    select distinct c.item, e.id, e.title from (${copiesOf(itemsOf(items))}) c join ${exams} e on e.id = c.exam_id
+     where e.deleted_at is null ${scope.owner === null ? sql`` : sql`and e.user_id = ${scope.owner}`}
+     order by e.title, e.id`);
   for (const r of rows) (out.get(r.item) ?? out.set(r.item, []).get(r.item)!).push({ _id: r.id, title: r.title });
   return out;
 }

@@ -89,26 +89,46 @@ export interface PointBiserial {
 }
 
 /**
+ * The sums the corrected point-biserial of one item rests on, over its uses: n uses, `correct` of them right, and over
+ * the totals of the other questions of each use's exam (rest): their sum, the sum of their squares and their sum over
+ * the right uses. Sums add up, so the question bank keeps them per exam (./bank-figures.ts).
+ */
+export interface UseSums {
+  n: number;
+  correct: number;
+  restSum: number;
+  restSquares: number;
+  correctRestSum: number;
+}
+
+/**
+ * The corrected point-biserial from its sums: undefined under 2 uses, when every use or none was correct, or when the
+ * rests do not vary.
+ */
+export function pointBiserialOfSums(s: UseSums): PointBiserial {
+  if (s.n === 0) return { pointBiserial: null, pointBiserialReason: REASONS.noResults };
+  if (s.n < 2) return { pointBiserial: null, pointBiserialReason: REASONS.oneResult };
+  if (s.correct === s.n) return { pointBiserial: null, pointBiserialReason: REASONS.allRight };
+  if (s.correct === 0) return { pointBiserial: null, pointBiserialReason: REASONS.allWrong };
+  // x is 0/1: its sum of squares is its sum
+  const pointBiserial = correlation(s.n, s.correct, s.restSum, s.correct, s.restSquares, s.correctRestSum);
+  return { pointBiserial, pointBiserialReason: pointBiserial === null ? REASONS.restConstant : null };
+}
+
+/**
  * The corrected point-biserial of one item over its uses: `x[i]` is 1 when use i was answered correctly (else 0),
- * `rest[i]` the total of the other questions of that use's exam. Undefined under 2 uses, when every use or none was
- * correct, or when the rests do not vary. Used per exam (itemStatistics) and across every exam an item was used in
- * (the question bank, ./bank-statistics.ts).
+ * `rest[i]` the total of the other questions of that use's exam (pointBiserialOfSums of their sums). Used per exam
+ * (itemStatistics); the question bank keeps the sums across every exam an item was used in.
  */
 export function correctedPointBiserial(x: readonly number[], rest: readonly number[]): PointBiserial {
-  const n = x.length;
-  const correct = x.reduce((a, b) => a + b, 0);
-  if (n === 0) return { pointBiserial: null, pointBiserialReason: REASONS.noResults };
-  if (n < 2) return { pointBiserial: null, pointBiserialReason: REASONS.oneResult };
-  if (correct === n) return { pointBiserial: null, pointBiserialReason: REASONS.allRight };
-  if (correct === 0) return { pointBiserial: null, pointBiserialReason: REASONS.allWrong };
-  let sy = 0, syy = 0, sxy = 0;
-  for (let i = 0; i < n; i++) {
-    sy += rest[i]!;
-    syy += rest[i]! * rest[i]!;
-    sxy += x[i]! * rest[i]!;
+  let correct = 0, restSum = 0, restSquares = 0, correctRestSum = 0;
+  for (let i = 0; i < x.length; i++) {
+    correct += x[i]!;
+    restSum += rest[i]!;
+    restSquares += rest[i]! * rest[i]!;
+    correctRestSum += x[i]! * rest[i]!;
   }
-  const pointBiserial = correlation(n, correct, sy, correct, syy, sxy); // x is 0/1: sum of squares = sum
-  return { pointBiserial, pointBiserialReason: pointBiserial === null ? REASONS.restConstant : null };
+  return pointBiserialOfSums({ n: x.length, correct, restSum, restSquares, correctRestSum });
 }
 
 /** KR-20, mean and population SD of the totals over `items`. */

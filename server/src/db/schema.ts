@@ -341,6 +341,52 @@ export const results = pgTable('results', {
   index('results_rank_idx').on(t.examId, sql`coalesce(${t.instituteId}, '')`, t.totalScore),
 ]);
 
+/**
+ * The question bank's figures, kept between requests (src/authoring/bank-figures.ts; docs/question-bank.md, "Figures").
+ * Which numbers each result's first answer got right: bit n-1 of `reading` for Reading's n, bit n-21 of `listening`
+ * for Listening's n (as the item analysis scores a result: ../authoring/item-analysis.ts responsesOf).
+ */
+export const resultMarks = pgTable('result_marks', {
+  resultId: text('result_id').primaryKey(),
+  reading: integer('reading').notNull(),
+  listening: integer('listening').notNull(),
+});
+
+/**
+ * Per exam and number (and the item there), the sums of its uses' figures over one group of results: those with this `institute_id` whose
+ * student has this `created_by` ('' for none; the groups that make up each institute's scope, ../authoring/results.ts
+ * studentsOf). `uses` results; `correct` of them right; over the totals of the exam's other existing questions (rest):
+ * their sum, the sum of their squares, and their sum over the right uses; the latest result.
+ */
+export const bankFigures = pgTable('bank_figures', {
+  examId: text('exam_id').notNull(),
+  questionNumber: integer('question_number').notNull(),
+  /** the identity (`coalesce(item_id, id)`) of the exam's question at this number */
+  item: text('item').notNull(),
+  instituteId: text('institute_id').notNull(),
+  createdBy: text('created_by').notNull(),
+  uses: integer('uses').notNull(),
+  correct: integer('correct').notNull(),
+  restSum: integer('rest_sum').notNull(),
+  restSquares: integer('rest_squares').notNull(),
+  correctRestSum: integer('correct_rest_sum').notNull(),
+  lastUsed: ts('last_used').notNull(),
+}, (t) => [
+  primaryKey({ name: 'bank_figures_pkey', columns: [t.examId, t.questionNumber, t.instituteId, t.createdBy] }),
+  index('bank_figures_item_idx').on(t.item),
+]);
+
+/**
+ * The exams whose bank figures are behind, queued by triggers in the transaction of the change (migration
+ * 0012_bank_figures): `recompute` false when only results were added, true when results were changed or deleted, the
+ * exam's numbers changed or a student of its results changed institute. The next search brings them up to date.
+ */
+export const bankFiguresQueue = pgTable('bank_figures_queue', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  examId: text('exam_id').notNull(),
+  recompute: boolean('recompute').notNull(),
+});
+
 /** A student's exam access (one per student; saving replaces it). */
 export const examAccess = pgTable('exam_access', {
   id: text('id').primaryKey(),
