@@ -1,7 +1,8 @@
 /**
  * shared-api/form: the product's forms, on react-hook-form, checked by a rule's yup schema (the one the server runs on
  * the body) through @hookform/resolvers' yupResolver. Not in the root: no first render carries react-hook-form (the
- * Profile screen and the back office bring it with their screens).
+ * Profile screen, the back office and the transfer page bring it with their screens; the sign-in form has its own
+ * check, shell/src/login-page.tsx).
  *
  * When a field is checked: the whole form on submit (no submit with errors); on blur, a field the user has typed into
  * or that holds a value. An empty field only passed through (the first field of a dialog, focused on opening, left
@@ -51,15 +52,6 @@ export function schemaResolver<T extends FieldValues>(
   };
 }
 
-/** The resolver of a plain function giving each field's message (the sign-in form: no yup on the login page). */
-export function validateResolver<T extends FieldValues>(validate: (values: T) => Partial<Record<keyof T & string, string>>): Resolver<T> {
-  return (values) => {
-    const failed = Object.entries(validate(values) as Record<string, string | undefined>).filter((e): e is [string, string] => !!e[1]);
-    if (!failed.length) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(failed.map(([name, message]) => [name, { type: 'validate', message }])) } as ResolverResult<T>;
-  };
-}
-
 const holdsValue = (value: unknown) => value !== undefined && value !== null && String(value) !== '';
 
 /** react-hook-form's useForm with the product's checks (above); `resolver` is `schemaResolver(...)` or its own. */
@@ -90,7 +82,6 @@ export function useForm<T extends FieldValues>(props: UseFormProps<T> & { resolv
     ...form,
     reset,
     handleSubmit,
-    checkField,
     submitting: isSubmitting,
     /** the message of a field (a path such as `exams[0].exam` included) */
     error: (name: string) => (get(errors, name) as FieldError | undefined)?.message,

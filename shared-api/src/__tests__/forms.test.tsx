@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AnyObjectSchema } from 'yup';
-import { schemaResolver, useForm, validateResolver } from '../forms';
+import { schemaResolver, useForm } from '../forms';
 import { FORM_OFFLINE, onFormProblem } from '../form-problem';
 import type { LazySchema } from '../lazy-schemas';
 import { required, yup } from '../validation';
@@ -107,33 +107,5 @@ describe('shared-api/form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
     expect(onValid.mock.calls[0][0]).toEqual({ title: ' Mock 1 ', note: 'kept' });
-  });
-
-  it('a plain validate function: each field its own message, nothing submitted with errors', async () => {
-    const onValid = jest.fn();
-    function PlainForm() {
-      const form = useForm({
-        resolver: validateResolver<{ code: string }>((v) => ({ code: /^\d{4}$/.test(v.code) ? undefined : 'Four digits.' })),
-        defaultValues: { code: '' },
-      });
-      return (
-        <form noValidate onSubmit={form.handleSubmit(onValid)}>
-          <input aria-label="Code" {...form.field('code')} />
-          <p role="alert">{form.error('code')}</p>
-          <button type="submit">Save</button>
-        </form>
-      );
-    }
-    render(<PlainForm />);
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '12' } });
-    fireEvent.blur(screen.getByLabelText('Code'));
-    await waitFor(() => expect(alert()).toHaveTextContent('Four digits.'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await settle();
-    expect(onValid).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '1234' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
-    expect(alert()).toHaveTextContent('');
   });
 });
