@@ -51,6 +51,8 @@ export const sharedSingletons = {
   'shared-api/progress': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   'shared-api/profile': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
   'shared-api/student-exam': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
+  // The forms (react-hook-form, 12 kB gz): one copy for the Profile screen, the back office and the transfer page.
+  'shared-api/form': { singleton: true, requiredVersion: pkgVersion, version: pkgVersion },
 };
 
 /**

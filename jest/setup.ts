@@ -21,7 +21,7 @@ if (typeof window !== 'undefined') {
 // browser; tests of screens get them up front so that a first render does not wait on a module transform.
 beforeAll(async () => {
   const [{ preloadOverlays }, { preloadSchemas }] = await Promise.all([import('../shared-ui/src/overlays'), import('../shared-api/src/lazy-schemas')]);
-  await Promise.all([preloadOverlays('Dialog', 'Menu', 'Tabs', 'Progress', 'Switch', 'Toast'), preloadSchemas()]);
+  await Promise.all([preloadOverlays('Dialog', 'Menu', 'Tabs', 'Progress', 'Switch', 'Toast', 'NativeSelect'), preloadSchemas()]);
 }, 60_000);
 
 // These machines are shared: a screen test's first render can take seconds while other work runs. Generous limits

@@ -1,6 +1,7 @@
 /**
- * shared-api: the one door to RTK Query, react-redux and yup. Entity types, schemas, session, store, endpoints.
- * yup and the schemas are not in this entry's chunk: ./lazy-schemas.ts fetches them with the first form that validates.
+ * shared-api: the one door to RTK Query, react-redux, yup and react-hook-form. Entity types, schemas, session, store, endpoints.
+ * yup and the schemas are not in this entry's chunk: ./lazy-schemas.ts fetches them with the first form that validates;
+ * the forms' hook (react-hook-form) is shared-api/form (./forms.ts), which no first render imports.
  * The back office's endpoints (authoring, people, transfer) are in shared-api/back-office (./back-office.ts): a
  * student never loads them. The item types' list (./item-types.ts) is shared-api/item-types: only the back office and the
  * score per item type (shared-api/item-type-scores) read it.
@@ -16,7 +17,7 @@ export * from './session';
 export * from './runtime-config';
 export * from './api';
 export * from './store';
-export * from './form';
+export * from './form-problem';
 export * from './endpoints/auth';
 export * from './endpoints/stats';
 export * from './endpoints/exam-lists';

@@ -1,7 +1,7 @@
 /**
  * The forms' yup schemas, as handles that fetch yup and the schemas (./schemas/index.ts, one chunk) the first time a
  * form validates: yup is about a third of this package, and a student's first render validates nothing with it.
- * `useForm` takes a handle where it takes a schema; `await handle.load()` gives the schema itself. The back office's
+ * `schemaResolver` (./forms.ts) takes a handle where it takes a schema; `await handle.load()` gives the schema itself. The back office's
  * question and exam-access schemas, which the server runs too, are in shared-api/back-office (./back-office-schemas.ts).
  */
 import type * as All from './schemas/index';

@@ -3,7 +3,8 @@
  * View My Details); Get Exams lists that deployment's exams; saving one copies it here, hidden, with its media.
  */
 import { useId, useState } from 'react';
-import { errorText, formatNumber, i18n, transferSiteSchema, translateServerMessage, useForm, useSession, type Exam, type RemoteExam } from 'shared-api';
+import { errorText, formatNumber, i18n, transferSiteSchema, translateServerMessage, useSession, type Exam, type RemoteExam } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import { useGetTransferExamsMutation, useTransferExamMutation, type TransferSite } from 'shared-api/back-office';
 import {
   Box, Button, ConfirmDialog, EmptyState, HStack, Heading, LoadingState, PageHeader, SimpleGrid, Stack, Text,
@@ -47,21 +48,21 @@ export function TransferExamPage() {
   const [chosen, setChosen] = useState<RemoteExam | null>(null);
   const [saved, setSaved] = useState<Exam | null>(null);
 
-  const form = useForm<TransferSite>({
-    schema: transferSiteSchema,
-    initialValues: { url: '', userId: '', token: '' },
-    onSubmit: async (v) => {
-      if (!user) return;
-      const next = { url: v.url.trim(), userId: v.userId.trim(), token: v.token.trim() };
-      setSaved(null);
-      try {
-        await getExams({ currentUserId: user._id, site: next }).unwrap();
-        setSite(next);
-      } catch (e) {
-        setSite(null);
-        notify.error(i18n._(TRANSFER_TEXT.getFailed), reasonOf(e, TRANSFER_TEXT.getFailed));
-      }
-    },
+  const form = useForm({
+    resolver: schemaResolver<TransferSite>(transferSiteSchema),
+    defaultValues: { url: '', userId: '', token: '' },
+  });
+  const submit = form.handleSubmit(async (v) => {
+    if (!user) return;
+    const next = { url: v.url.trim(), userId: v.userId.trim(), token: v.token.trim() };
+    setSaved(null);
+    try {
+      await getExams({ currentUserId: user._id, site: next }).unwrap();
+      setSite(next);
+    } catch (e) {
+      setSite(null);
+      notify.error(i18n._(TRANSFER_TEXT.getFailed), reasonOf(e, TRANSFER_TEXT.getFailed));
+    }
   });
 
   const exams = site && listing.isSuccess ? listing.data : null;
@@ -70,16 +71,16 @@ export function TransferExamPage() {
     <>
       <PageHeader title={i18n._('Transfer Exam')} />
       <Stack gap="6">
-        <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit(e)} aria-label={i18n._('Other deployment')}>
+        <form id={formId} noValidate onSubmit={(e) => void submit(e)} aria-label={i18n._('Other deployment')}>
           <Stack gap="4">
             <Text color="fg.muted" fontSize="sm">
               {i18n._('An admin of the other deployment finds its UserId and Token under Profile, View My Details.')}
             </Text>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
               <TextField label={i18n._('Website Name')} placeholder="https://exams.example.com/" inputMode="url" autoComplete="url"
-                {...form.field('url')} error={form.errors.url} />
-              <TextField label={i18n._('UserId')} autoComplete="off" spellCheck={false} {...form.field('userId')} error={form.errors.userId} />
-              <TextField label={i18n._('Token')} type="password" autoComplete="off" spellCheck={false} {...form.field('token')} error={form.errors.token} />
+                {...form.field('url')} error={form.error('url')} />
+              <TextField label={i18n._('UserId')} autoComplete="off" spellCheck={false} {...form.field('userId')} error={form.error('userId')} />
+              <TextField label={i18n._('Token')} type="password" autoComplete="off" spellCheck={false} {...form.field('token')} error={form.error('token')} />
             </SimpleGrid>
             <HStack>
               <Button type="submit" loading={listing.isLoading} loadingText={i18n._('Getting Exams')}>{i18n._('Get Exams')}</Button>

@@ -5,8 +5,9 @@ import { Avatar } from '../components/avatar';
 import { Card, Dialog, NativeSelect } from '../overlays';
 import { useMemo, useRef, useState } from 'react';
 import {
-  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, formatNumber, profileSchema, useAppDispatch, useForm, useSession, setLanguage, i18n, translateServerMessage, type Language, type User,
+  DEFAULT_TIME_ZONE, ROLE_LABEL, changePasswordSchema, errorText, formatNumber, profileSchema, useAppDispatch, useSession, setLanguage, i18n, translateServerMessage, type Language, type User,
 } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import { acceptOf, uploadHint } from 'shared-api/uploads';
 import { useChangePasswordMutation, useChangePictureMutation, useUpdateLanguageMutation, useUpdateProfileMutation } from 'shared-api/profile';
 import { LanguageSelect } from '../components/language-select';
@@ -62,23 +63,23 @@ function DetailsCard({ user }: { user: User }) {
   const zoned = user.role !== 0;
   const [timeZone, setTimeZone] = useState(user.time_zone || DEFAULT_TIME_ZONE);
   const form = useForm({
-    schema: profileSchema,
-    initialValues: { firstname: user.first_name, lastname: user.last_name },
-    onSubmit: async (v) => {
-      const firstname = v.firstname.trim();
-      const lastname = (v.lastname ?? '').trim();
-      const res = await update({ userId: user._id, firstname, lastname, ...(zoned ? { time_zone: timeZone } : {}) });
-      if ('error' in res) {
-        notify.error(errorText(res.error, i18n._('Error Updating User Data')));
-        return;
-      }
-      const next: User = {
-        ...user, first_name: firstname, last_name: lastname, name: res.data?.name ?? `${firstname} ${lastname}`.trim(),
-        time_zone: res.data?.time_zone ?? user.time_zone,
-      };
-      if (session.token) updateStoredSession(dispatch, { token: session.token, user: next, institute: session.institute });
-      notify.success(i18n._('Updating User Details Success'));
-    },
+    resolver: schemaResolver(profileSchema),
+    defaultValues: { firstname: user.first_name, lastname: user.last_name },
+  });
+  const submit = form.handleSubmit(async (v) => {
+    const firstname = v.firstname.trim();
+    const lastname = (v.lastname ?? '').trim();
+    const res = await update({ userId: user._id, firstname, lastname, ...(zoned ? { time_zone: timeZone } : {}) });
+    if ('error' in res) {
+      notify.error(errorText(res.error, i18n._('Error Updating User Data')));
+      return;
+    }
+    const next: User = {
+      ...user, first_name: firstname, last_name: lastname, name: res.data?.name ?? `${firstname} ${lastname}`.trim(),
+      time_zone: res.data?.time_zone ?? user.time_zone,
+    };
+    if (session.token) updateStoredSession(dispatch, { token: session.token, user: next, institute: session.institute });
+    notify.success(i18n._('Updating User Details Success'));
   });
   return (
     <Card.Root>
@@ -88,14 +89,14 @@ function DetailsCard({ user }: { user: User }) {
           aria-label={i18n._('Profile details')}
           onSubmit={(e) => {
             e.preventDefault();
-            void form.handleSubmit();
+            void submit();
           }}
         >
           <Stack gap="4">
             <TextField label={i18n._('Email')} value={user.email} readOnly disabled />
             <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
-              <TextField label={i18n._('First Name')} {...form.field('firstname')} error={form.errors.firstname} />
-              <TextField label={i18n._('Last Name')} {...form.field('lastname')} error={form.errors.lastname} />
+              <TextField label={i18n._('First Name')} {...form.field('firstname')} error={form.error('firstname')} />
+              <TextField label={i18n._('Last Name')} {...form.field('lastname')} error={form.error('lastname')} />
             </Grid>
             <TextField label={i18n._('Role')} value={ROLE_LABEL[user.role]} readOnly disabled />
             {zoned && <TimeZoneField value={timeZone} onChange={setTimeZone} />}
@@ -142,19 +143,19 @@ function ChangePasswordDialog({ user, onClose }: { user: User; onClose: () => vo
   const dispatch = useAppDispatch();
   const [change] = useChangePasswordMutation();
   const form = useForm({
-    schema: changePasswordSchema,
-    initialValues: { password: '', newPassword: '', confirmPassword: '' },
-    onSubmit: async (v) => {
-      const res = await change({ userId: user._id, email: user.email, password: v.password, newPassword: v.newPassword, confirmPassword: v.confirmPassword });
-      if ('error' in res) {
-        notify.error(i18n._('Change Password Failed!'), errorText(res.error, ''));
-        return;
-      }
-      // Earlier tokens are revoked: carry on with the new one.
-      if (res.data?.token) updateStoredSession(dispatch, { token: res.data.token, user, institute: session.institute });
-      notify.success(i18n._('Password Change Success'));
-      onClose();
-    },
+    resolver: schemaResolver(changePasswordSchema),
+    defaultValues: { password: '', newPassword: '', confirmPassword: '' },
+  });
+  const submit = form.handleSubmit(async (v) => {
+    const res = await change({ userId: user._id, email: user.email, password: v.password, newPassword: v.newPassword, confirmPassword: v.confirmPassword });
+    if ('error' in res) {
+      notify.error(i18n._('Change Password Failed!'), errorText(res.error, ''));
+      return;
+    }
+    // Earlier tokens are revoked: carry on with the new one.
+    if (res.data?.token) updateStoredSession(dispatch, { token: res.data.token, user, institute: session.institute });
+    notify.success(i18n._('Password Change Success'));
+    onClose();
   });
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
@@ -166,7 +167,7 @@ function ChangePasswordDialog({ user, onClose }: { user: User; onClose: () => vo
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
-                void form.handleSubmit();
+                void submit();
               }}
             >
               <Dialog.Header>
@@ -174,9 +175,9 @@ function ChangePasswordDialog({ user, onClose }: { user: User; onClose: () => vo
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">
-                  <TextField label={i18n._('Current Password')} type="password" autoComplete="current-password" {...form.field('password')} error={form.errors.password} />
-                  <TextField label={i18n._('New Password')} type="password" autoComplete="new-password" {...form.field('newPassword')} error={form.errors.newPassword} />
-                  <TextField label={i18n._('Confirm Password')} type="password" autoComplete="new-password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} />
+                  <TextField label={i18n._('Current Password')} type="password" autoComplete="current-password" {...form.field('password')} error={form.error('password')} />
+                  <TextField label={i18n._('New Password')} type="password" autoComplete="new-password" {...form.field('newPassword')} error={form.error('newPassword')} />
+                  <TextField label={i18n._('Confirm Password')} type="password" autoComplete="new-password" {...form.field('confirmPassword')} error={form.error('confirmPassword')} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

@@ -6,8 +6,9 @@
  */
 import { memo, useCallback, useState } from 'react';
 import {
-  LISTENING_RANGE, READING_RANGE, errorText, i18n, localDigits, translateServerMessage, useForm, useSession, type QuestionType,
+  LISTENING_RANGE, READING_RANGE, errorText, i18n, localDigits, translateServerMessage, useSession, type QuestionType,
 } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import { itemTypeLabel, itemTypesOf } from 'shared-api/item-types';
 import {
   blueprintSchema, useCreateBlueprintMutation, useDeleteBlueprintMutation, useGetBlueprintsQuery, useUpdateBlueprintMutation, type Blueprint,
@@ -79,40 +80,41 @@ function BlueprintDialog({ blueprints, from, editing, onClose }: {
   const [create] = useCreateBlueprintMutation();
   const [update] = useUpdateBlueprintMutation();
   const [source, setSource] = useState(from?._id ?? blueprints[0]?._id ?? '');
-  const form = useForm<Values>({
-    schema: blueprintSchema,
-    initialValues: editing
+  const form = useForm({
+    resolver: schemaResolver<Values>(blueprintSchema),
+    defaultValues: editing
       ? { name: editing.name, slots: [...editing.slots] }
       : { name: from ? i18n._('{name} (copy)', { name: from.name }) : '', slots: [...(from ?? blueprints[0])?.slots ?? []] },
-    onSubmit: async (v) => {
-      const body = { name: v.name.trim(), slots: v.slots };
-      try {
-        if (editing) await update({ userId, blueprintId: editing._id, body }).unwrap();
-        else await create({ userId, body }).unwrap();
-        notify.success(editing ? i18n._('Blueprint saved') : i18n._('Blueprint created'));
-        onClose();
-      } catch (e) {
-        notify.error(i18n._('Error saving the blueprint'), errorText(e, ''));
-      }
-    },
   });
-  const { setValues } = form;
-  const setSlot = useCallback((n: number, type: string) => setValues((v) => ({ ...v, slots: v.slots.map((t, i) => (i === n - 1 ? type : t)) })), [setValues]);
+  const submit = form.handleSubmit(async (v) => {
+    const body = { name: v.name.trim(), slots: v.slots };
+    try {
+      if (editing) await update({ userId, blueprintId: editing._id, body }).unwrap();
+      else await create({ userId, body }).unwrap();
+      notify.success(editing ? i18n._('Blueprint saved') : i18n._('Blueprint created'));
+      onClose();
+    } catch (e) {
+      notify.error(i18n._('Error saving the blueprint'), errorText(e, ''));
+    }
+  });
+  const { getValues, setValue } = form;
+  const slotsError = form.error('slots');
+  const setSlot = useCallback((n: number, type: string) => setValue('slots', getValues('slots').map((t, i) => (i === n - 1 ? type : t))), [getValues, setValue]);
   const startFrom = (id: string) => {
     setSource(id);
     const b = blueprints.find((x) => x._id === id);
-    if (b) form.setValues((v) => ({ ...v, slots: [...b.slots] }));
+    if (b) setValue('slots', [...b.slots]);
   };
   return (
     <FormDialog open size="xl" onClose={onClose} title={editing ? i18n._('Edit blueprint') : i18n._('New blueprint')}
-      submitLabel={editing ? i18n._('Save') : i18n._('Create')} submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <TextField label={i18n._('Name')} required {...form.field('name')} error={form.errors.name} />
+      submitLabel={editing ? i18n._('Save') : i18n._('Create')} submitting={form.submitting} onSubmit={submit}>
+      <TextField label={i18n._('Name')} required {...form.field('name')} error={form.error('name')} />
       {!editing && (
         <SelectField label={i18n._('Start from')} value={source} onChange={startFrom}
           options={blueprints.map((b) => ({ value: b._id, label: b.name }))} />
       )}
-      {form.errors.slots && <Text role="alert" color="fg.error">{translateServerMessage(form.errors.slots)}</Text>}
-      <Slots slots={form.values.slots} onChange={setSlot} />
+      {slotsError && <Text role="alert" color="fg.error">{translateServerMessage(slotsError)}</Text>}
+      <Slots slots={form.watch('slots')} onChange={setSlot} />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 /** Categories (admin): table with title, add (Title; server errors under the field) and delete with confirmation. */
 import { useEffect, useState } from 'react';
-import { categorySchema, errorText, i18n, useForm, useSession, type Category } from 'shared-api';
+import { categorySchema, errorText, i18n, useSession, type Category } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import { useCreateCategoryMutation, useDeleteCategoryMutation, useGetCategoriesQuery } from 'shared-api/back-office';
 import { Button, DataTable, ErrorState, PageHeader, TextField, notify, type Column } from 'shared-ui';
 import { FormDialog } from '../common/form-dialog';
@@ -10,32 +11,26 @@ import { useLoadErrorToast } from './use-load-error';
 function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useSession();
   const [createCategory] = useCreateCategoryMutation();
-  const form = useForm<{ title: string }>({
-    schema: categorySchema,
-    initialValues: { title: '' },
-    onSubmit: async (v) => {
-      if (!user) return;
-      try {
-        await createCategory({ userId: user._id, title: v.title.trim() }).unwrap();
-        notify.success(i18n._('Sucessfully Added Category'));
-        onClose();
-      } catch (e) {
-        const text = errorText(e, i18n._('Error Adding User'));
-        form.setErrors({ title: text });
-        notify.error(i18n._('Adding Error'), text);
-      }
-    },
-  });
-  const { setValues, setErrors } = form;
+  const form = useForm({ resolver: schemaResolver<{ title: string }>(categorySchema), defaultValues: { title: '' } });
+  const { reset } = form;
   useEffect(() => {
-    if (open) {
-      setValues({ title: '' });
-      setErrors({});
+    if (open) reset({ title: '' });
+  }, [open, reset]);
+  const save = form.handleSubmit(async (v) => {
+    if (!user) return;
+    try {
+      await createCategory({ userId: user._id, title: v.title.trim() }).unwrap();
+      notify.success(i18n._('Sucessfully Added Category'));
+      onClose();
+    } catch (e) {
+      const text = errorText(e, i18n._('Error Adding User'));
+      form.setError('title', { message: text });
+      notify.error(i18n._('Adding Error'), text);
     }
-  }, [open, setValues, setErrors]);
+  });
   return (
-    <FormDialog open={open} onClose={onClose} title={i18n._('Add Category')} submitLabel={i18n._('Add Category')} submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <TextField label={i18n._('Title')} {...form.field('title')} error={form.errors.title} />
+    <FormDialog open={open} onClose={onClose} title={i18n._('Add Category')} submitLabel={i18n._('Add Category')} submitting={form.submitting} onSubmit={save}>
+      <TextField label={i18n._('Title')} {...form.field('title')} error={form.error('title')} />
     </FormDialog>
   );
 }

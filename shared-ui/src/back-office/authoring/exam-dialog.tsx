@@ -5,9 +5,10 @@
  */
 import { useEffect } from 'react';
 import {
-  DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES, errorText, examSchema, formatNumber, i18n, useForm, useSession, type Exam, type ExamType,
+  DEFAULT_REVIEW_POLICY, EXAM_TYPES, PLAY_LIMITS, REVIEW_POLICIES, errorText, examSchema, formatNumber, i18n, useSession, type Exam, type ExamType,
   type ReviewPolicy,
 } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import {
   useCreateExamMutation, useGetCategoriesQuery, useUpdateExamMutation, type ExamInput,
 } from 'shared-api/back-office';
@@ -84,75 +85,68 @@ export function ExamDialog(props: {
     play_limit: v.play_limit === 'none' ? null : Number(v.play_limit),
   });
 
-  const form = useForm<Values>({
-    schema: examSchema,
-    initialValues: initial(),
-    toInput: examInput,
-    onSubmit: async (v) => {
-      if (!user) return;
-      const body = examInput(v);
-      try {
-        let saved: Exam;
-        if (props.exam) {
-          saved = await updateExam({ examId: props.exam._id, userId: user._id, body }).unwrap();
-          notify.success(i18n._('Successfully Updated Exam'));
-        } else {
-          saved = await createExam({ userId: user._id, body }).unwrap();
-          notify.success(i18n._('Successfully added Exam'));
-        }
-        props.onSaved?.(saved);
-        props.onClose();
-      } catch (e) {
-        notify.error(i18n._('Error adding exam'), errorText(e, ''));
+  const form = useForm({ resolver: schemaResolver<Values>(examSchema, examInput), defaultValues: initial() });
+  const submit = form.handleSubmit(async (v) => {
+    if (!user) return;
+    const body = examInput(v);
+    try {
+      let saved: Exam;
+      if (props.exam) {
+        saved = await updateExam({ examId: props.exam._id, userId: user._id, body }).unwrap();
+        notify.success(i18n._('Successfully Updated Exam'));
+      } else {
+        saved = await createExam({ userId: user._id, body }).unwrap();
+        notify.success(i18n._('Successfully added Exam'));
       }
-    },
+      props.onSaved?.(saved);
+      props.onClose();
+    } catch (e) {
+      notify.error(i18n._('Error adding exam'), errorText(e, ''));
+    }
   });
-  const { setValues, setErrors } = form;
+  const { reset } = form;
 
   // A reopened dialog starts from the exam it edits (or blank).
   useEffect(() => {
-    if (props.open) {
-      setValues(initial());
-      setErrors({});
-    }
+    if (props.open) reset(initial());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.open, props.exam?._id]);
 
-  const v = form.values;
+  const v = form.watch();
   const refExams = props.exams.filter((e) => e._id !== props.exam?._id);
   return (
     <FormDialog open={props.open} onClose={props.onClose} title={editing ? i18n._('Edit Exam') : i18n._('Add Exam')}
-      submitLabel={editing ? i18n._('Update Exam') : i18n._('Add Exam')} submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <TextField label={i18n._('Title')} required {...form.field('title')} error={form.errors.title} />
+      submitLabel={editing ? i18n._('Update Exam') : i18n._('Add Exam')} submitting={form.submitting} onSubmit={submit}>
+      <TextField label={i18n._('Title')} required {...form.field('title')} error={form.error('title')} />
       <Switch.Root checked={v.is_cbt} onCheckedChange={(e) => {
-        form.setFieldValue('is_cbt', e.checked);
+        form.setValue('is_cbt', e.checked);
         // UBT: the category is optional, so a CBT's 'Category is required' no longer holds
-        if (!e.checked) form.setErrors((er) => ({ ...er, category: undefined, exam: undefined }));
+        if (!e.checked) form.clearErrors(['category', 'exam']);
       }}>
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{i18n._('CBT exam (off: UBT)')}</Switch.Label>
       </Switch.Root>
       <SelectField label={i18n._('Category')} placeholder={v.is_cbt ? i18n._('Select Category') : i18n._('No category')} value={v.category}
-        error={form.errors.category} options={(categories.data ?? []).map((c) => ({ value: c._id, label: c.title }))}
-        onChange={(c) => { form.setFieldValue('category', c); void form.validateField('category', { ...v, category: c }); }} />
+        error={form.error('category')} options={(categories.data ?? []).map((c) => ({ value: c._id, label: c.title }))}
+        onChange={(c) => form.setValue('category', c, { shouldValidate: true })} />
       {v.is_cbt && (
-        <SelectField label={i18n._('Reference Exam')} placeholder={i18n._('Select Exam')} value={v.exam} error={form.errors.exam}
+        <SelectField label={i18n._('Reference Exam')} placeholder={i18n._('Select Exam')} value={v.exam} error={form.error('exam')}
           options={refExams.map((e) => ({ value: e._id, label: e.title }))}
-          onChange={(x) => { form.setFieldValue('exam', x); void form.validateField('exam', { ...v, exam: x }); }} />
+          onChange={(x) => form.setValue('exam', x, { shouldValidate: true })} />
       )}
       {props.scope.canSetType && (
-        <SelectField label={i18n._('Type')} value={v.type} onChange={(t) => form.setFieldValue('type', t as ExamType)}
+        <SelectField label={i18n._('Type')} value={v.type} onChange={(t) => form.setValue('type', t as ExamType)}
           options={EXAM_TYPES.map((t) => ({ value: t, label: examTypeLabel(t) }))} />
       )}
       <SelectField label={i18n._('After submitting, a student sees')} value={v.review_policy}
-        onChange={(p) => form.setFieldValue('review_policy', p as ReviewPolicy)} options={reviewOptions()} />
+        onChange={(p) => form.setValue('review_policy', p as ReviewPolicy)} options={reviewOptions()} />
       {editing && props.exam?.status === 1 && (
-        <SelectField label={i18n._('Status')} value={v.status} onChange={(s) => form.setFieldValue('status', s as '0' | '1')}
+        <SelectField label={i18n._('Status')} value={v.status} onChange={(s) => form.setValue('status', s as '0' | '1')}
           options={[{ value: '1', label: i18n._('Available') }, { value: '0', label: i18n._('Hiden') }]} />
       )}
       <SelectField label={i18n._('Listening plays per audio')} value={v.play_limit} options={playLimitOptions()}
-        onChange={(n) => form.setFieldValue('play_limit', n)} />
+        onChange={(n) => form.setValue('play_limit', n)} />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 /** 'Who can see this exam?': the institutes a private exam is opened to; add one from a dropdown, remove with confirmation. */
 import { useEffect, useState } from 'react';
-import { errorText, i18n, instituteAccessSchema, useForm, useSession, type AuthInstitute } from 'shared-api';
+import { errorText, i18n, instituteAccessSchema, useSession, type AuthInstitute } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import {
   useAddInstituteAccessMutation, useGetExamInstitutesQuery, useGetExamQuery, useRemoveInstituteAccessMutation,
 } from 'shared-api/back-office';
@@ -15,35 +16,29 @@ function AddInstituteDialog({ open, onClose, examId, taken }: { open: boolean; o
   const { user } = useSession();
   const institutes = useAllInstitutes(open);
   const [addAccess] = useAddInstituteAccessMutation();
-  const form = useForm<{ institute: string }>({
-    schema: instituteAccessSchema,
-    initialValues: { institute: '' },
-    onSubmit: async (v) => {
-      if (!user) return;
-      try {
-        await addAccess({ examId, userId: user._id, institute: v.institute }).unwrap();
-        notify.success(i18n._('Institute Given Access to Exam'));
-        onClose();
-      } catch (e) {
-        notify.error(i18n._('Fetch Error'), errorText(e, i18n._('Error cannot get Results')));
-      }
-    },
-  });
-  const { setValues, setErrors } = form;
+  const form = useForm({ resolver: schemaResolver<{ institute: string }>(instituteAccessSchema), defaultValues: { institute: '' } });
+  const { reset } = form;
   useEffect(() => {
-    if (open) {
-      setValues({ institute: '' });
-      setErrors({});
+    if (open) reset({ institute: '' });
+  }, [open, reset]);
+  const give = form.handleSubmit(async (v) => {
+    if (!user) return;
+    try {
+      await addAccess({ examId, userId: user._id, institute: v.institute }).unwrap();
+      notify.success(i18n._('Institute Given Access to Exam'));
+      onClose();
+    } catch (e) {
+      notify.error(i18n._('Fetch Error'), errorText(e, i18n._('Error cannot get Results')));
     }
-  }, [open, setValues, setErrors]);
+  });
   const loading = !institutes.rows;
   const options = (institutes.rows ?? []).filter((i) => !taken.has(i._id));
   return (
-    <FormDialog open={open} onClose={onClose} title={i18n._('Add Institute')} submitLabel={i18n._('Give Access')} submitting={form.submitting} onSubmit={form.handleSubmit}>
-      <SelectField label={i18n._('Institute')} placeholder={loading ? i18n._('Loading…') : i18n._('Select Institute')} value={form.values.institute}
-        error={form.errors.institute} disabled={loading}
+    <FormDialog open={open} onClose={onClose} title={i18n._('Add Institute')} submitLabel={i18n._('Give Access')} submitting={form.submitting} onSubmit={give}>
+      <SelectField label={i18n._('Institute')} placeholder={loading ? i18n._('Loading…') : i18n._('Select Institute')} value={form.watch('institute')}
+        error={form.error('institute')} disabled={loading}
         options={options.map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
-        onChange={(x) => form.setFieldValue('institute', x)} onBlur={() => void form.validateField('institute')} />
+        onChange={(x) => form.setValue('institute', x)} onBlur={() => void form.trigger('institute')} />
     </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 /** Add or edit a question: every field of the Question entity, media uploads with progress, and a live student preview. */
 import { useEffect, useId, useState } from 'react';
 import {
-  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, useForm, useSession, type OptionType, type Question,
+  AUDIO_PREVIEW_RELOAD_MS, altKey, defaultAlt, errorText, useSession, type OptionType, type Question,
   type QuestionImage, type QuestionType,
 } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import { itemTypesOf } from 'shared-api/item-types';
 import { questionSchema, useCreateQuestionMutation, useUpdateQuestionMutation } from 'shared-api/back-office';
 import { formatNumber, translateServerMessage } from 'shared-api';
@@ -69,52 +70,44 @@ export function QuestionDialog(props: QuestionDialogProps) {
   const [updateQuestion] = useUpdateQuestionMutation();
   const initial = () => (props.question ? valuesFromQuestion(props.question) : emptyValues(props.type));
 
-  const form = useForm<QuestionValues>({
-    // the rules the server runs too, on the body this form sends
-    schema: questionSchema,
-    toInput: toQuestionInput,
-    initialValues: initial(),
-    onSubmit: async (v) => {
-      if (!user) {
-        notify.error(i18n._('User Not Found'));
-        return;
-      }
-      const body = toQuestionInput(v);
-      try {
-        if (props.question) {
-          await updateQuestion({ examId: props.examId, questionId: props.question._id, userId: user._id, body }).unwrap();
-          notify.success(i18n._('Successfully updated Question'));
-        } else {
-          await createQuestion({ examId: props.examId, userId: user._id, body }).unwrap();
-          notify.success(i18n._('Successfully added Question'));
-        }
-        props.onClose();
-      } catch (e) {
-        notify.error(i18n._('Error adding question'), errorText(e, ''));
-      }
-    },
-  });
-  const { setValues, setErrors } = form;
-  useEffect(() => {
-    if (props.open) {
-      setValues(initial());
-      setErrors({});
+  // the rules the server runs too, on the body this form sends
+  const form = useForm({ resolver: schemaResolver<QuestionValues>(questionSchema, toQuestionInput), defaultValues: initial() });
+  const submit = form.handleSubmit(async (v) => {
+    if (!user) {
+      notify.error(i18n._('User Not Found'));
+      return;
     }
+    const body = toQuestionInput(v);
+    try {
+      if (props.question) {
+        await updateQuestion({ examId: props.examId, questionId: props.question._id, userId: user._id, body }).unwrap();
+        notify.success(i18n._('Successfully updated Question'));
+      } else {
+        await createQuestion({ examId: props.examId, userId: user._id, body }).unwrap();
+        notify.success(i18n._('Successfully added Question'));
+      }
+      props.onClose();
+    } catch (e) {
+      notify.error(i18n._('Error adding question'), errorText(e, ''));
+    }
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (props.open) reset(initial());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.open, props.question?._id, props.type]);
 
-  const v = form.values;
-  const e = form.errors;
-  const set = <K extends keyof QuestionValues & string>(name: K, value: QuestionValues[K]) => {
-    form.setFieldValue(name, value);
-    // Re-check a field that already shows an error, so the message goes away once it is fixed.
-    if (e[name]) void form.validateField(name, { ...v, [name]: value });
+  const v = form.watch();
+  const e = form.error;
+  /** Sets the values a change of one choice makes (the number's item type, the option type's fields). */
+  const setValues = (next: QuestionValues) => {
+    for (const [name, value] of Object.entries(next)) if (value !== v[name]) form.setValue(name, value);
   };
+  // Re-check a field that already shows an error, so the message goes away once it is fixed.
+  const set = (name: keyof QuestionValues & string, value: string | boolean) => form.setValue(name, value, { shouldValidate: !!e(name) });
   const setOption = (n: 1 | 2 | 3 | 4, key: 'option' | 'listening', value: string) => {
-    const name = key === 'option' ? (`option${n}` as const) : (`option${n}_listening` as const);
-    const next = { ...v, [name]: value };
-    form.setFieldValue(name, value);
-    if (e[`option${n}`]) void form.validateField(`option${n}`, next);
+    form.setValue(key === 'option' ? `option${n}` : `option${n}_listening`, value);
+    if (e(`option${n}`)) void form.trigger(`option${n}`);
   };
   /** The optional alternative text of an image, beside its upload (`label`: the image's name, as shown); empty, the
    * screens say which image it is. */
@@ -122,7 +115,7 @@ export function QuestionDialog(props: QuestionDialogProps) {
     const name = altKey(image);
     return (
       <TextField label={i18n._('{label} Alt Text', { label })} value={v[name]} onChange={(x) => set(name, x.target.value)}
-        onBlur={() => void form.validateField(name)} error={e[name] ? translateServerMessage(e[name]) : undefined}
+        onBlur={() => void form.trigger(name)} error={e(name)}
         helper={i18n._('Read by screen readers instead of the image. Empty: “{alt}”.', { alt: defaultAlt(image, v.question_number || 'N') })} />
     );
   };
@@ -133,7 +126,7 @@ export function QuestionDialog(props: QuestionDialogProps) {
 
   const optionField = (n: 1 | 2 | 3 | 4) => {
     const label = `Option ${n}`;
-    const err = e[`option${n}`];
+    const err = e(`option${n}`);
     switch (v.option_type) {
       case 'image':
         return (
@@ -159,7 +152,7 @@ export function QuestionDialog(props: QuestionDialogProps) {
       default:
         return (
           <TextField key={n} label={i18n._(label)} required value={v[`option${n}`]} onChange={(x) => setOption(n, 'option', x.target.value)}
-            onBlur={() => void form.validateField(`option${n}`)} error={err} />
+            onBlur={() => void form.trigger(`option${n}`)} error={err} />
         );
     }
   };
@@ -175,25 +168,25 @@ export function QuestionDialog(props: QuestionDialogProps) {
             </Dialog.Header>
             <Dialog.Body>
               <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
-                <form id={formId} noValidate onSubmit={(x) => void form.handleSubmit(x)} aria-label={i18n._('Question')}>
+                <form id={formId} noValidate onSubmit={(x) => void submit(x)} aria-label={i18n._('Question')}>
                   <Stack gap="4">
                     <Text fontSize="sm">{i18n._('Type:')} <b>{storedValueLabel(v.type)}</b></Text>
                     <SelectField label={i18n._('Question Number')} placeholder={i18n._('Select Question Number')} value={v.question_number}
-                      error={e.question_number}
+                      error={e('question_number')}
                       onChange={(x) => {
-                        setValues((p) => withQuestionNumber(p, x));
-                        if (e.question_number) void form.validateField('question_number', withQuestionNumber(v, x));
+                        setValues(withQuestionNumber(v, x));
+                        if (e('question_number')) void form.trigger('question_number');
                       }}
                       options={numbers.map((n) => ({ value: String(n), label: formatNumber(n) }))} />
                     {/* the EPS-TOPIK blueprint's type of the number until the author chooses another */}
-                    <SelectField label={i18n._('Item Type')} placeholder={i18n._('Select Item Type')} value={v.item_type} error={e.item_type}
+                    <SelectField label={i18n._('Item Type')} placeholder={i18n._('Select Item Type')} value={v.item_type} error={e('item_type')}
                       onChange={(x) => set('item_type', x)} options={itemTypesOf(v.type).map((t) => ({ value: t.value, label: t.label }))} />
                     <Toggle label={i18n._('Main heading is an image')} checked={v.main_heading_image}
-                      onChange={(c) => setValues((p) => ({ ...p, main_heading_image: c, main_heading: '', main_heading_alt: '' }))} />
+                      onChange={(c) => setValues({ ...v, main_heading_image: c, main_heading: '', main_heading_alt: '' })} />
                     {v.main_heading_image ? (
                       <Stack gap="2">
                         <UploadField label="Main Heading" name="main_heading" kind="image" examId={props.examId} value={v.main_heading}
-                          onChange={(url) => set('main_heading', url)} error={e.main_heading} />
+                          onChange={(url) => set('main_heading', url)} error={e('main_heading')} />
                         {altField('main_heading', i18n._('Main Heading'))}
                       </Stack>
                     ) : (
@@ -201,11 +194,11 @@ export function QuestionDialog(props: QuestionDialogProps) {
                     )}
                     <TextField label={i18n._('Heading')} value={v.heading} onChange={(x) => set('heading', x.target.value)} />
                     <Toggle label={i18n._('Description is an image')} checked={v.description_image}
-                      onChange={(c) => setValues((p) => ({ ...p, description_image: c, description: '', description_alt: '' }))} />
+                      onChange={(c) => setValues({ ...v, description_image: c, description: '', description_alt: '' })} />
                     {v.description_image ? (
                       <Stack gap="2">
                         <UploadField label="Description" name="description" kind="image" examId={props.examId} value={v.description}
-                          onChange={(url) => set('description', url)} error={e.description} />
+                          onChange={(url) => set('description', url)} error={e('description')} />
                         {altField('description', i18n._('Description'))}
                       </Stack>
                     ) : (
@@ -214,14 +207,14 @@ export function QuestionDialog(props: QuestionDialogProps) {
                     <Toggle label={i18n._('Boxed description')} checked={v.description_boxed} onChange={(c) => set('description_boxed', c)} />
                     {v.type === 'Listening' && (
                       <UploadField label="Listening" name="listening" kind="audio" examId={props.examId} value={v.listening}
-                        onChange={(url) => set('listening', url)} error={e.listening} required />
+                        onChange={(url) => set('listening', url)} error={e('listening')} required />
                     )}
-                    <SelectField label={i18n._('Option Type')} value={v.option_type} error={e.option_type} options={optionTypeOptions()}
-                      onChange={(x) => { setValues((p) => withOptionType(p, x as OptionType)); setErrors({}); }} />
+                    <SelectField label={i18n._('Option Type')} value={v.option_type} error={e('option_type')} options={optionTypeOptions()}
+                      onChange={(x) => { setValues(withOptionType(v, x as OptionType)); form.clearErrors(); }} />
                     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
                       {OPTION_NUMBERS.map(optionField)}
                     </Grid>
-                    <SelectField label={i18n._('Answer')} placeholder={i18n._('Select Answer')} value={v.answer} error={e.answer} onChange={(x) => set('answer', x)}
+                    <SelectField label={i18n._('Answer')} placeholder={i18n._('Select Answer')} value={v.answer} error={e('answer')} onChange={(x) => set('answer', x)}
                       options={OPTION_NUMBERS.map((n) => ({ value: String(n), label: formatNumber(n) }))} />
                     <TextArea label={i18n._('Answer Details')} rows={3} value={v.answer_details} onChange={(x) => set('answer_details', x)} />
                   </Stack>

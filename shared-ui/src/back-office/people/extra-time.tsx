@@ -5,8 +5,9 @@
 import { Box, Button, Card, HStack, Stack, Text, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useState } from 'react';
 import {
-  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, formatNumber, i18n, useForm, useSession, type ExtraTime, type ExtraTimeInput,
+  EXTRA_MINUTES_MAX, EXTRA_TIME_PERCENTS, errorText, formatNumber, i18n, useSession, type ExtraTime, type ExtraTimeInput,
 } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import { useGetExtraTimeQuery } from 'shared-api/student-exam';
 import { minutesText } from 'shared-api/leaves';
 import { extraTimeSchema, useSetExtraTimeMutation } from 'shared-api/back-office';
@@ -81,34 +82,32 @@ export function ExtraTimeCard({ studentId }: { studentId: string }) {
 export function ExtraTimeDialog({ studentId, current, onClose }: { studentId: string; current: ExtraTime | undefined; onClose: () => void }) {
   const { user: me } = useSession();
   const [save] = useSetExtraTimeMutation();
-  const form = useForm<ExtraTimeValues>({
-    schema: extraTimeSchema,
-    toInput: (v) => extraTimeBody(studentId, v),
-    initialValues: extraTimeValues(current),
-    onSubmit: async (v) => {
-      if (!me) return;
-      const res = await save({ userId: me._id, body: extraTimeBody(studentId, v) });
-      if ('error' in res) {
-        notify.error(i18n._('Error Saving'), errorText(res.error, i18n._('Error saving extra time')));
-        return;
-      }
-      notify.success(i18n._('Extra time saved'));
-      onClose();
-    },
+  const form = useForm({
+    resolver: schemaResolver<ExtraTimeValues>(extraTimeSchema, (v) => extraTimeBody(studentId, v)),
+    defaultValues: extraTimeValues(current),
   });
-  const err = form.errors as Record<string, string | undefined>;
+  const submit = form.handleSubmit(async (v) => {
+    if (!me) return;
+    const res = await save({ userId: me._id, body: extraTimeBody(studentId, v) });
+    if ('error' in res) {
+      notify.error(i18n._('Error Saving'), errorText(res.error, i18n._('Error saving extra time')));
+      return;
+    }
+    notify.success(i18n._('Extra time saved'));
+    onClose();
+  });
   return (
-    <FormDialog open title={i18n._('Extra Time')} submitLabel={i18n._('Save Extra Time')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+    <FormDialog open title={i18n._('Extra Time')} submitLabel={i18n._('Save Extra Time')} submitting={form.submitting} onSubmit={submit} onClose={onClose}>
       <Stack gap="3">
         <SelectField
           label={i18n._('Extra time')}
           name="choice"
-          value={form.values.choice}
-          onChange={(v) => form.setFieldValue('choice', v)}
+          value={form.watch('choice')}
+          onChange={(v) => form.setValue('choice', v)}
           options={choices()}
-          error={err.kind}
+          error={form.error('kind')}
         />
-        {form.values.choice === 'minutes' && (
+        {form.watch('choice') === 'minutes' && (
           <TextField
             label={i18n._('Extra minutes')}
             type="number"
@@ -116,7 +115,7 @@ export function ExtraTimeDialog({ studentId, current, onClose }: { studentId: st
             max={EXTRA_MINUTES_MAX}
             inputMode="numeric"
             {...form.field('minutes')}
-            error={err.value}
+            error={form.error('value')}
           />
         )}
         <Text fontSize="sm" color="fg.muted">

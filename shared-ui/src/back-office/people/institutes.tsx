@@ -2,7 +2,8 @@
 import { Button, HStack, useNavigate, DataTable, type Column, TextField, PageHeader, notify } from 'shared-ui';
 import { useServerPaging } from '../common/use-server-paging';
 import { useEffect, useState } from 'react';
-import { errorText, formatNumber, i18n, instituteCreateSchema, instituteEditSchema, useForm, useSession, type User } from 'shared-api';
+import { errorText, formatNumber, i18n, instituteCreateSchema, instituteEditSchema, useSession, type User } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import {
   useCreateInstituteMutation, useDeleteUserMutation, useGetAllInstitutesQuery, useUpdateInstituteMutation, type InstituteRow,
 } from 'shared-api/back-office';
@@ -84,8 +85,8 @@ export function InstituteDialog({ institute, onClose }: { institute: User | null
   const [updateInstitute] = useUpdateInstituteMutation();
   const editing = !!institute;
   const form = useForm({
-    schema: (editing ? instituteEditSchema : instituteCreateSchema) as typeof instituteCreateSchema,
-    initialValues: {
+    resolver: schemaResolver((editing ? instituteEditSchema : instituteCreateSchema) as typeof instituteCreateSchema),
+    defaultValues: {
       name: institute?.name ?? '',
       email: institute?.email ?? '',
       phone: institute?.phone ?? '',
@@ -95,39 +96,38 @@ export function InstituteDialog({ institute, onClose }: { institute: User | null
       institute_role: String(institute?.institute_role ?? 1),
       status: String(institute?.status ?? 1),
     },
-    onSubmit: async (v) => {
-      if (!me) return;
-      const base = {
-        name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim(), address: v.address.trim(),
-        institute_role: (Number(v.institute_role) === 1 ? 1 : 0) as 0 | 1,
-      };
-      if (institute) {
-        const res = await updateInstitute({ userId: me._id, body: { ...base, _id: institute._id, status: Number(v.status) === 1 ? 1 : 0 } });
-        if ('error' in res) return void notify.error(errorText(res.error, i18n._('Error Updating User Data')));
-        notify.success(i18n._('Sucessfully Updated Institute'));
-      } else {
-        const res = await createInstitute({ userId: me._id, body: { ...base, password: v.password, confirm_password: v.confirm_password } });
-        if ('error' in res) return void notify.error(errorText(res.error, i18n._('Error Adding User')));
-        notify.success(i18n._('Sucessfully Added Institute'));
-      }
-      onClose();
-    },
   });
-  const e = form.errors;
+  const submit = form.handleSubmit(async (v) => {
+    if (!me) return;
+    const base = {
+      name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim(), address: v.address.trim(),
+      institute_role: (Number(v.institute_role) === 1 ? 1 : 0) as 0 | 1,
+    };
+    if (institute) {
+      const res = await updateInstitute({ userId: me._id, body: { ...base, _id: institute._id, status: Number(v.status) === 1 ? 1 : 0 } });
+      if ('error' in res) return void notify.error(errorText(res.error, i18n._('Error Updating User Data')));
+      notify.success(i18n._('Sucessfully Updated Institute'));
+    } else {
+      const res = await createInstitute({ userId: me._id, body: { ...base, password: v.password, confirm_password: v.confirm_password } });
+      if ('error' in res) return void notify.error(errorText(res.error, i18n._('Error Adding User')));
+      notify.success(i18n._('Sucessfully Added Institute'));
+    }
+    onClose();
+  });
   return (
-    <FormDialog open title={editing ? i18n._('Edit Institute') : i18n._('Add Institute')} submitLabel={editing ? i18n._('Update Institute') : i18n._('Add Institute')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
-      <TextField label={i18n._('Name')} required {...form.field('name')} error={e.name} />
-      <TextField label={i18n._('Email')} required type="email" {...form.field('email')} error={e.email} autoComplete="off" />
-      <TextField label={i18n._('Phone')} required type="tel" inputMode="numeric" {...form.field('phone')} error={e.phone} />
-      <TextField label={i18n._('Address')} {...form.field('address')} error={e.address} />
+    <FormDialog open title={editing ? i18n._('Edit Institute') : i18n._('Add Institute')} submitLabel={editing ? i18n._('Update Institute') : i18n._('Add Institute')} submitting={form.submitting} onSubmit={submit} onClose={onClose}>
+      <TextField label={i18n._('Name')} required {...form.field('name')} error={form.error('name')} />
+      <TextField label={i18n._('Email')} required type="email" {...form.field('email')} error={form.error('email')} autoComplete="off" />
+      <TextField label={i18n._('Phone')} required type="tel" inputMode="numeric" {...form.field('phone')} error={form.error('phone')} />
+      <TextField label={i18n._('Address')} {...form.field('address')} error={form.error('address')} />
       {!editing && (
         <>
-          <TextField label={i18n._('Password')} required type="password" {...form.field('password')} error={e.password} autoComplete="new-password" />
-          <TextField label={i18n._('Confirm Password')} required type="password" {...form.field('confirm_password')} error={e.confirm_password} autoComplete="new-password" />
+          <TextField label={i18n._('Password')} required type="password" {...form.field('password')} error={form.error('password')} autoComplete="new-password" />
+          <TextField label={i18n._('Confirm Password')} required type="password" {...form.field('confirm_password')} error={form.error('confirm_password')} autoComplete="new-password" />
         </>
       )}
-      <SelectField label={i18n._('Institute Role')} name="institute_role" value={form.values.institute_role} onChange={(val) => form.setFieldValue('institute_role', val)} options={optionsShown(INSTITUTE_ROLE_OPTIONS)} error={e.institute_role} />
-      {editing && <SelectField label={i18n._('Status')} name="status" value={form.values.status} onChange={(val) => form.setFieldValue('status', val)} options={optionsShown(STATUS_OPTIONS)} error={e.status} />}
+      <SelectField label={i18n._('Institute Role')} name="institute_role" value={form.watch('institute_role')} onChange={(val) => form.setValue('institute_role', val)} options={optionsShown(INSTITUTE_ROLE_OPTIONS)} error={form.error('institute_role')} />
+      {editing && <SelectField label={i18n._('Status')} name="status" value={form.watch('status')} onChange={(val) => form.setValue('status', val)} options={optionsShown(STATUS_OPTIONS)} error={form.error('status')} />}
     </FormDialog>
   );
 }

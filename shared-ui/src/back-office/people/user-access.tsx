@@ -2,8 +2,9 @@
 import { Badge, Box, Button, Card, Grid, HStack, Stack, Text, DataTable, ErrorState, LoadingState, TextField, notify } from 'shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ACCESS_TYPES, errorText, formatNumber, i18n, translateServerMessage, useForm, useSession, useTimeZone, type AccessType, type ExamAccess,
+  ACCESS_TYPES, errorText, formatNumber, i18n, translateServerMessage, useSession, useTimeZone, type AccessType, type ExamAccess,
 } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import { showDate } from 'shared-api/dates';
 import {
   accessSchema, useGetAdminExamsQuery, useGetInstituteExamsQuery, useGetSharedExamsQuery, useGetUserAccessQuery, useSaveUserAccessMutation, type AccessInput,
@@ -181,47 +182,45 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
   const zone = accessZone(access, useTimeZone());
   const [save] = useSaveUserAccessMutation();
   const exams = useExamChoices();
-  const form = useForm<AccessFormValues>({
-    // the rules the server runs too, on the body this form sends
-    schema: accessSchema,
-    toInput: (v) => accessBody(studentId, v),
-    initialValues: accessInitialValues(access, zone),
-    onSubmit: async (v) => {
-      if (!me) return;
-      const res = await save({ userId: me._id, body: accessBody(studentId, v) });
-      if ('error' in res) {
-        notify.error(i18n._('Error Adding'), errorText(res.error, i18n._('Error Adding User Access')));
-        return;
-      }
-      notify.success(i18n._('Successfully Added User Access'));
-      onClose();
-    },
+  const form = useForm({
+    resolver: schemaResolver<AccessFormValues>(accessSchema, (v) => accessBody(studentId, v)),
+    defaultValues: accessInitialValues(access, zone),
   });
-  const { values, errors } = form;
-  const err = errors as Record<string, string | undefined>;
-  const setRows = (rows: ExamRow[]) => form.setValues((v) => ({ ...v, exams: rows }));
+  const submit = form.handleSubmit(async (v) => {
+    if (!me) return;
+    const res = await save({ userId: me._id, body: accessBody(studentId, v) });
+    if ('error' in res) {
+      notify.error(i18n._('Error Adding'), errorText(res.error, i18n._('Error Adding User Access')));
+      return;
+    }
+    notify.success(i18n._('Successfully Added User Access'));
+    onClose();
+  });
+  const values = form.watch();
+  const examsError = form.error('exams');
+  const setRows = (rows: ExamRow[]) => form.setValue('exams', rows);
   const setRow = (i: number, patch: Partial<ExamRow>) => setRows(values.exams.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const chosen = new Set(values.exams.map((r) => r.exam));
 
   return (
-    <FormDialog open title={i18n._('User Access')} submitLabel={i18n._('Add Exam Access')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose} size="lg">
+    <FormDialog open title={i18n._('User Access')} submitLabel={i18n._('Add Exam Access')} submitting={form.submitting} onSubmit={submit} onClose={onClose} size="lg">
       <SelectField
         label={i18n._('Type')}
         name="type"
         placeholder={i18n._('Select type')}
         value={values.type}
-        onChange={(v) => form.setFieldValue('type', v)}
-        onBlur={() => void form.validateField('type')}
+        onChange={(v) => form.setValue('type', v)}
+        onBlur={() => void form.trigger('type')}
         options={ACCESS_TYPES.map((t) => ({ value: t.value, label: i18n._(t.label) }))}
-        error={err.type}
+        error={form.error('type')}
       />
       {values.type === 'ALL-X-TIMES' && (
-        <TextField label={i18n._('Total Times')} type="number" min={1} inputMode="numeric" {...form.field('total_times')} error={err.total_times} />
+        <TextField label={i18n._('Total Times')} type="number" min={1} inputMode="numeric" {...form.field('total_times')} error={form.error('total_times')} />
       )}
       {values.type === 'TIMEFRAME' && (
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
-          <TextField label={i18n._('From Date')} type="date" {...form.field('startTime')} error={err.startTime} />
-          <TextField label={i18n._('To Date')} type="date" {...form.field('endTime')} error={err.endTime} />
+          <TextField label={i18n._('From Date')} type="date" {...form.field('startTime')} error={form.error('startTime')} />
+          <TextField label={i18n._('To Date')} type="date" {...form.field('endTime')} error={form.error('endTime')} />
           <Text gridColumn="1 / -1" fontSize="sm" color="fg.muted" data-testid="access-zone-note">
             {access?.timeZone
               ? i18n._("Whole days in {zone}, the student's institute's time zone; the To Date is included.", { zone: access.timeZone })
@@ -248,7 +247,7 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
                   value={row.exam}
                   onChange={(v) => setRow(i, { exam: v })}
                   options={exams.filter((e) => e._id === row.exam || !chosen.has(e._id)).map((e) => ({ value: e._id, label: e.title }))}
-                  error={err[`exams[${i}].exam`]}
+                  error={form.error(`exams[${i}].exam`)}
                 />
               )}
               <TextField
@@ -258,14 +257,14 @@ export function AccessDialog({ studentId, access, onClose }: { studentId: string
                 inputMode="numeric"
                 value={row.total_times}
                 onChange={(e) => setRow(i, { total_times: e.target.value })}
-                error={err[`exams[${i}].total_times`]}
+                error={form.error(`exams[${i}].total_times`)}
               />
               <Button variant="ghost" colorPalette="red" aria-label={i18n._('Remove exam row {n}', { n: formatNumber(i + 1) })} onClick={() => setRows(values.exams.filter((_, j) => j !== i))}>
                 ✕
               </Button>
             </Grid>
           ))}
-          {err.exams && <Text color="fg.error" fontSize="sm">{translateServerMessage(err.exams)}</Text>}
+          {examsError && <Text color="fg.error" fontSize="sm">{translateServerMessage(examsError)}</Text>}
           <Button variant="outline" alignSelf="flex-start" onClick={() => setRows([...values.exams, { key: newKey(), exam: '', total_times: '' }])}>
             {i18n._('Add Exam')}
           </Button>

@@ -1,7 +1,8 @@
 /** User Management (/users): admins get 'Yours Users', 'Users With No Institute' and 'All Users'; institutes their students. */
 import { Button, HStack, Tabs, PageHeader, notify } from 'shared-ui';
 import { lazy, Suspense, useState } from 'react';
-import { errorText, i18n, useForm, useSession, addToInstituteSchema, type User } from 'shared-api';
+import { errorText, i18n, useSession, addToInstituteSchema, type User } from 'shared-api';
+import { schemaResolver, useForm } from 'shared-api/form';
 import {
   useAddUserToInstituteMutation, useGetAllUsersQuery, useGetInstituteUsersQuery, useGetSelfCreatedUsersQuery, useGetUsersWithNoInstituteQuery,
 } from 'shared-api/back-office';
@@ -112,30 +113,30 @@ function AddToInstituteDialog({ user, onClose }: { user: User | null; onClose: (
   const institutes = useAllInstitutes(!!user);
   const [addUser] = useAddUserToInstituteMutation();
   const form = useForm({
-    schema: addToInstituteSchema,
-    initialValues: { institute: '' },
-    onSubmit: async (v) => {
-      if (!user || !me) return;
-      const res = await addUser({ userId: me._id, user: user._id, institute: v.institute });
-      if ('error' in res) {
-        notify.error(errorText(res.error, i18n._('Error Updating User Data')));
-        return;
-      }
-      notify.success(i18n._('Sucessfully Updated User'));
-      form.setValues({ institute: '' });
-      onClose();
-    },
+    resolver: schemaResolver(addToInstituteSchema),
+    defaultValues: { institute: '' },
+  });
+  const submit = form.handleSubmit(async (v) => {
+    if (!user || !me) return;
+    const res = await addUser({ userId: me._id, user: user._id, institute: v.institute });
+    if ('error' in res) {
+      notify.error(errorText(res.error, i18n._('Error Updating User Data')));
+      return;
+    }
+    notify.success(i18n._('Sucessfully Updated User'));
+    form.reset({ institute: '' });
+    onClose();
   });
   return (
-    <FormDialog open={!!user} title={i18n._('Add to Institute')} submitLabel={i18n._('Add to Institute')} submitting={form.submitting} onSubmit={form.handleSubmit} onClose={onClose}>
+    <FormDialog open={!!user} title={i18n._('Add to Institute')} submitLabel={i18n._('Add to Institute')} submitting={form.submitting} onSubmit={submit} onClose={onClose}>
       <SelectField
         label={i18n._('Institute')}
         name="institute"
-        value={form.values.institute}
-        onChange={(v) => form.setFieldValue('institute', v)}
+        value={form.watch('institute')}
+        onChange={(v) => form.setValue('institute', v)}
         placeholder={institutes.rows ? i18n._('Select institute') : i18n._('Loading…')}
         options={(institutes.rows ?? []).map((i) => ({ value: i._id, label: `${i.name} (${i.email})` }))}
-        error={form.errors.institute}
+        error={form.error('institute')}
       />
     </FormDialog>
   );
