@@ -14,9 +14,10 @@ import {
   blueprintSchema, useCreateBlueprintMutation, useDeleteBlueprintMutation, useGetBlueprintsQuery, useUpdateBlueprintMutation, type Blueprint,
 } from 'shared-api/back-office';
 import {
-  Badge, Box, Button, DataTable, Dialog, EmptyState, ErrorState, HStack, PageHeader, Portal, SimpleGrid, Stack, Text, TextField, chakra, notify,
+  Badge, Box, Button, DataTable, EmptyState, ErrorState, HStack, PageHeader, SimpleGrid, Stack, Text, TextField, chakra, notify,
   useNavigate, type Column,
 } from 'shared-ui';
+import { DialogFrame } from '../common/dialog-frame';
 import { useConfirmedAction } from '../common/confirmed-action';
 import { FormDialog, SelectField } from '../common/form-dialog';
 import { storedValueLabel } from './question-form';
@@ -122,27 +123,12 @@ function BlueprintDialog({ blueprints, from, editing, onClose }: {
 /** A blueprint's 40 types, read-only (the built-in one). */
 function ViewBlueprintDialog({ blueprint, onClose }: { blueprint: Blueprint; onClose: () => void }) {
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="xl" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{blueprint.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text color="fg.muted" fontSize="sm">{i18n._('The built-in blueprint cannot be changed: copy it to make one of your own.')}</Text>
-                <Slots slots={blueprint.slots} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{i18n._('Close')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={blueprint.name} onClose={onClose} size="xl" footer={<Button variant="outline" onClick={onClose}>{i18n._('Close')}</Button>}>
+      <Stack gap="3">
+        <Text color="fg.muted" fontSize="sm">{i18n._('The built-in blueprint cannot be changed: copy it to make one of your own.')}</Text>
+        <Slots slots={blueprint.slots} />
+      </Stack>
+    </DialogFrame>
   );
 }
 
